@@ -1,0 +1,37 @@
+//! `mancala`: solve, verify, show and measure mancala games.
+
+mod dispatch;
+mod input;
+mod verify;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Game-tree search engine and solver for mancala games: Afrika, Kauri, Progressive
+/// Mancala, Andada and Kalah.
+#[derive(Parser, Debug)]
+#[command(name = "mancala", version, about, long_about = None, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Verify(verify::VerifyArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let r = match cli.command {
+        Command::Verify(a) => verify::run(a),
+    };
+    match r {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

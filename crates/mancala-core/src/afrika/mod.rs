@@ -1,0 +1,11 @@
+//! Afrika (Ralf Gering, 2004): seeds 000 and 001.
+//!
+//! - [`rules`]: the state and the [`Game`](crate::Game) implementation;
+//! - [`notation`]: the published move notation and the one-line position format.
+
+pub mod diagram;
+pub mod notation;
+pub mod record;
+pub mod rules;
+
+pub use rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};

@@ -1,0 +1,200 @@
+//! Afrika notation: moves as the published games write them ("e", "G", "xd") and the
+//! one-line position format.
+//!
+//! Hole letters follow seed 000, which the two published games confirm (see the README):
+//! "The pits of the lower row are called A to H, the pits of the upper row a to h, both
+//! times as viewed from left to right by its respective owner."
+
+use crate::error::ParseError;
+use crate::game::{Game, Notation, PositionText};
+use crate::player::Player;
+use crate::rows::{Row, hole_of_letter, letter, row_of};
+use crate::text::{Fields, counts, half_points, join_counts, number, parse_half_points};
+
+use super::rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
+
+impl Notation for Afrika {
+    fn format_move(&self, mv: AfrikaMove) -> String {
+        match mv {
+            AfrikaMove::Sow(h) => letter(h as usize, self.m()).to_string(),
+            AfrikaMove::Capture(h) => format!("x{}", letter(h as usize, self.m())),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AfrikaMove, ParseError> {
+        let t = text.trim();
+        let (capture, name) = match t.strip_prefix('x') {
+            Some(rest) => (true, rest),
+            None => (false, t),
+        };
+        let mut chars = name.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(ParseError::new(format!(
+                "\"{t}\" is not an Afrika move (a hole letter, or x and a hole letter)"
+            )));
+        };
+        let h = hole_of_letter(c, self.m())?;
+        let mover = Afrika::row(self.to_move());
+        let row = row_of(h, self.m());
+        if capture && row == mover {
+            return Err(ParseError::new(format!(
+                "\"{t}\": {} to move captures from {}'s row, not from its own",
+                mover.name(),
+                mover.other().name()
+            )));
+        }
+        if !capture && row != mover {
+            return Err(ParseError::new(format!(
+                "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",
+                mover.name(),
+                row.name()
+            )));
+        }
+        Ok(if capture {
+            AfrikaMove::Capture(h as u8)
+        } else {
+            AfrikaMove::Sow(h as u8)
+        })
+    }
+}
+
+impl Rules {
+    /// Reads a variant list such as `standard`, `65`, `giveaway`, `own-side`,
+    /// `65,own-side`, `komi=2.5`.
+    pub fn parse_variant(text: &str) -> Result<Rules, ParseError> {
+        let mut r = Rules::default();
+        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match part {
+                "standard" | "empty" => r.ending = Ending::Empty,
+                "65" | "majority" => r.ending = Ending::Majority,
+                "giveaway" | "give-away" | "misere" => r.ending = Ending::GiveAway,
+                "shared" => r.repetition = Repetition::Shared,
+                "own-side" | "ownside" => r.repetition = Repetition::OwnSide,
+                _ => {
+                    if let Some(k) = part.strip_prefix("komi=") {
+                        r.komi_half = parse_half_points("afrika", "komi", k)? as i8;
+                    } else {
+                        return Err(ParseError::new(format!(
+                            "unknown Afrika rule \"{part}\" (known: standard, 65, giveaway, shared, own-side, komi=X)"
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(r)
+    }
+
+    /// The variant list that [`Rules::parse_variant`] reads back.
+    pub fn variant_name(&self) -> String {
+        let mut v = vec![
+            match self.ending {
+                Ending::Empty => "standard",
+                Ending::Majority => "65",
+                Ending::GiveAway => "giveaway",
+            }
+            .to_string(),
+        ];
+        if self.repetition == Repetition::OwnSide {
+            v.push("own-side".into());
+        }
+        if self.komi_half != 0 {
+            v.push(format!("komi={}", half_points(self.komi_half as i32)));
+        }
+        v.join(",")
+    }
+}
+
+fn player_of_row_name(v: &str) -> Result<Player, ParseError> {
+    match v {
+        "south" | "South" | "S" => Ok(Afrika::owner(Row::South)),
+        "north" | "North" | "N" => Ok(Afrika::owner(Row::North)),
+        _ => Err(ParseError::new(format!(
+            "afrika position: \"to-move:{v}\" must be south or north"
+        ))),
+    }
+}
+
+impl PositionText for Afrika {
+    /// `afrika south:A,..,H north:a,..,h south-store:S north-store:N to-move:north`
+    /// plus `komi:`, `ending:` and `repetition:` when they differ from the defaults.
+    /// Each row is listed from its owner's left to right, in letter order.
+    fn to_text(&self) -> String {
+        let m = self.m();
+        let h = self.holes();
+        let south = Afrika::owner(Row::South).index();
+        let north = Afrika::owner(Row::North).index();
+        let mut s = format!(
+            "afrika south:{} north:{} south-store:{} north-store:{} to-move:{}",
+            join_counts(h[..m].iter().copied()),
+            join_counts(h[m..].iter().copied()),
+            self.stores()[south],
+            self.stores()[north],
+            Afrika::row(self.to_move()).name().to_lowercase()
+        );
+        let r = self.rules();
+        if r.komi_half != 0 {
+            s += &format!(" komi:{}", half_points(r.komi_half as i32));
+        }
+        match r.ending {
+            Ending::Empty => {}
+            Ending::Majority => s += " ending:65",
+            Ending::GiveAway => s += " ending:giveaway",
+        }
+        if r.repetition == Repetition::OwnSide {
+            s += " repetition:own-side";
+        }
+        s
+    }
+
+    fn from_text(text: &str) -> Result<Self, ParseError> {
+        let g = "afrika";
+        let mut f = Fields::parse(g, text)?;
+        let south = counts(g, "south", f.required("south")?)?;
+        let north = counts(g, "north", f.required("north")?)?;
+        if south.len() != north.len() {
+            return Err(ParseError::new(format!(
+                "afrika position: south has {} holes but north has {}",
+                south.len(),
+                north.len()
+            )));
+        }
+        let ss: u8 = number(g, "south-store", f.optional("south-store").unwrap_or("0"))?;
+        let ns: u8 = number(g, "north-store", f.optional("north-store").unwrap_or("0"))?;
+        let to_move = player_of_row_name(f.required("to-move")?)?;
+        let mut rules = Rules::default();
+        if let Some(k) = f.optional("komi") {
+            rules.komi_half = parse_half_points(g, "komi", k)? as i8;
+        }
+        if let Some(e) = f.optional("ending") {
+            rules.ending = match e {
+                "empty" | "standard" => Ending::Empty,
+                "65" | "majority" => Ending::Majority,
+                "giveaway" => Ending::GiveAway,
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "afrika position: unknown ending \"{e}\""
+                    )));
+                }
+            };
+        }
+        if let Some(e) = f.optional("repetition") {
+            rules.repetition = match e {
+                "shared" => Repetition::Shared,
+                "own-side" => Repetition::OwnSide,
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "afrika position: unknown repetition \"{e}\""
+                    )));
+                }
+            };
+        }
+        f.finish()?;
+        let mut holes = south;
+        holes.extend_from_slice(&north);
+        let mut stores = [0u8; 2];
+        stores[Afrika::owner(Row::South).index()] = ss;
+        stores[Afrika::owner(Row::North).index()] = ns;
+        Afrika::from_parts(&holes, stores, to_move, rules)
+            .map_err(|e| ParseError::new(format!("afrika position: {e}")))
+    }
+}

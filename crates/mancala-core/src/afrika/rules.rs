@@ -1,0 +1,438 @@
+//! The rules of Afrika, each cited from seed 000 (Mancala World), which seed 001
+//! (Wikimanqala) repeats word for word except for the hole naming.
+
+use crate::game::{Game, Moves};
+use crate::hash::hash_bytes;
+use crate::player::Player;
+use crate::rows::{Row, opposite, row_of};
+
+/// Largest supported row: 2 x 12 holes.
+pub const MAX_ROW: usize = 12;
+
+/// How the game ends.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Ending {
+    /// "The game ends when the board is empty." Most captured stones wins.
+    #[default]
+    Empty,
+    /// "At Super Duper Games the game ends when one player has reached 65 points": on
+    /// other boards, when a player holds more than half of all stones. The margin is the
+    /// captured margin at that moment.
+    Majority,
+    /// Give-away Afrika: "the first player who captures more than half of the stones
+    /// loses". A win/draw/loss game.
+    GiveAway,
+}
+
+/// What happens when play would go on for ever (the seeds give no rule; see the README).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Repetition {
+    /// The convention of the published Awari solution: the game ends and the stones left
+    /// on the board are shared equally, so the margin gains nothing more.
+    #[default]
+    Shared,
+    /// Each player takes the stones on his own side of the repeated position.
+    OwnSide,
+}
+
+/// Rule options. Komi is kept in half points and goes to the second player.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Rules {
+    pub ending: Ending,
+    pub repetition: Repetition,
+    /// Komi in half points for [`Player::Second`] ("the second player can get 2 1/2
+    /// points"); only shifts reported values, never play.
+    pub komi_half: i8,
+}
+
+/// A move: sow one of the mover's holes, or capture one of the opponent's.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum AfrikaMove {
+    /// Sow the mover's hole (board index).
+    Sow(u8),
+    /// Capture the opponent's hole (board index), opposite an empty hole of the mover.
+    Capture(u8),
+}
+
+/// An Afrika position on a 2 x m board (m <= 12). 31 bytes, `Copy`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Afrika {
+    /// Stones per hole in counterclockwise order (see [`crate::rows`]); unused tail is 0.
+    holes: [u8; 2 * MAX_ROW],
+    /// Stones captured, by [`Player::index`].
+    stores: [u8; 2],
+    m: u8,
+    to_move: Player,
+    rules: Rules,
+}
+
+impl Afrika {
+    /// "North starts each game": the first player sits North.
+    pub const FIRST_ROW: Row = Row::North;
+
+    /// The row a player owns.
+    #[inline(always)]
+    pub fn row(p: Player) -> Row {
+        match p {
+            Player::First => Self::FIRST_ROW,
+            Player::Second => Self::FIRST_ROW.other(),
+        }
+    }
+
+    /// The player owning a row.
+    pub fn owner(row: Row) -> Player {
+        if row == Self::FIRST_ROW {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The start position on 2 x `m` holes with `k` stones each, the first player (North)
+    /// to move. "Afrika is played on a board with 2x8=16 holes. [...] Initially, there are
+    /// 8 stones [...] in each hole."
+    pub fn start(m: usize, k: u8, rules: Rules) -> Self {
+        assert!(
+            (1..=MAX_ROW).contains(&m),
+            "Afrika rows hold 1 to {MAX_ROW} holes"
+        );
+        assert!(2 * m * k as usize <= 255, "at most 255 stones");
+        let mut holes = [0u8; 2 * MAX_ROW];
+        holes[..2 * m].fill(k);
+        Afrika {
+            holes,
+            stores: [0; 2],
+            m: m as u8,
+            to_move: Player::First,
+            rules,
+        }
+    }
+
+    /// A position from its parts; `holes` in board order (South's row, then North's),
+    /// `stores` by player. Checks sizes and the 255-stone limit.
+    pub fn from_parts(
+        holes: &[u8],
+        stores: [u8; 2],
+        to_move: Player,
+        rules: Rules,
+    ) -> Result<Self, String> {
+        let n = holes.len();
+        if n % 2 != 0 || n == 0 || n > 2 * MAX_ROW {
+            return Err(format!(
+                "an Afrika board has 2 x 1..{MAX_ROW} holes, not {n}"
+            ));
+        }
+        let total: u32 =
+            holes.iter().map(|&x| x as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
+        if total > 255 {
+            return Err(format!("{total} stones in all; at most 255 are supported"));
+        }
+        let mut h = [0u8; 2 * MAX_ROW];
+        h[..n].copy_from_slice(holes);
+        Ok(Afrika {
+            holes: h,
+            stores,
+            m: (n / 2) as u8,
+            to_move,
+            rules,
+        })
+    }
+
+    #[inline(always)]
+    pub fn m(&self) -> usize {
+        self.m as usize
+    }
+    pub fn holes(&self) -> &[u8] {
+        &self.holes[..2 * self.m()]
+    }
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+    pub fn with_to_move(mut self, p: Player) -> Self {
+        self.to_move = p;
+        self
+    }
+    pub fn on_board(&self) -> u32 {
+        self.holes().iter().map(|&x| x as u32).sum()
+    }
+    /// All stones: on the board and captured.
+    pub fn total(&self) -> u32 {
+        self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
+    }
+    fn row_sum(&self, row: Row) -> i32 {
+        let s = row.start(self.m());
+        self.holes[s..s + self.m()].iter().map(|&x| x as i32).sum()
+    }
+
+    /// Whether a player has passed half of all stones (the 65-point and give-away
+    /// endings).
+    fn over_half(&self, p: Player) -> bool {
+        2 * self.stores[p.index()] as u32 > self.total()
+    }
+
+    /// The captures open to the mover: "If you have an empty hole which is opposite to a
+    /// non-empty hole of your opponent, you must capture its contents. [...] You must
+    /// capture the contents of the hole which contains the smallest number of stones, but
+    /// if there are several holes with the same minimum number, you decide which contents
+    /// you take first."
+    #[inline]
+    fn captures(&self, moves: &mut Moves<AfrikaMove>) {
+        let m = self.m();
+        let s = Self::row(self.to_move).start(m);
+        let mut min = u8::MAX;
+        for i in s..s + m {
+            let o = opposite(i, m);
+            let c = self.holes[o];
+            if self.holes[i] == 0 && c > 0 {
+                if c < min {
+                    min = c;
+                    moves.clear();
+                }
+                if c == min {
+                    moves.push(AfrikaMove::Capture(o as u8));
+                }
+            }
+        }
+    }
+
+    /// The hole a capture move takes, or the sown hole.
+    pub fn hole(mv: AfrikaMove) -> usize {
+        match mv {
+            AfrikaMove::Sow(h) | AfrikaMove::Capture(h) => h as usize,
+        }
+    }
+
+    /// Why `mv` is not legal here, in words (for verify reports).
+    pub fn why_illegal(&self, mv: AfrikaMove) -> Option<String> {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            return None;
+        }
+        if self.is_terminal() {
+            return Some("the game is already over".into());
+        }
+        let m = self.m();
+        let mover = Self::row(self.to_move);
+        let h = Self::hole(mv);
+        if h >= 2 * m {
+            return Some("no such hole".into());
+        }
+        let mut caps = Moves::new();
+        self.captures(&mut caps);
+        Some(match mv {
+            AfrikaMove::Sow(_) if row_of(h, m) != mover => {
+                format!("{} cannot sow from the opponent's row", mover.name())
+            }
+            AfrikaMove::Sow(_) if !caps.is_empty() => {
+                let c = self.holes[Self::hole(caps[0])];
+                format!("a capture is compulsory (the smallest capturable hole holds {c})")
+            }
+            AfrikaMove::Sow(_) => "the hole is empty".into(),
+            AfrikaMove::Capture(_) if row_of(h, m) == mover => {
+                "a player captures from the opponent's row".into()
+            }
+            AfrikaMove::Capture(_) if self.holes[h] == 0 => "the captured hole is empty".into(),
+            AfrikaMove::Capture(_) if self.holes[opposite(h, m)] != 0 => {
+                "the hole opposite the captured one is not empty".into()
+            }
+            AfrikaMove::Capture(_) => {
+                let c = self.holes[Self::hole(caps[0])];
+                format!(
+                    "only the smallest capturable hole may be taken ({c} stones, not {})",
+                    self.holes[h]
+                )
+            }
+        })
+    }
+}
+
+impl Game for Afrika {
+    type Move = AfrikaMove;
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self, moves: &mut Moves<AfrikaMove>) {
+        moves.clear();
+        if self.is_terminal() {
+            return;
+        }
+        self.captures(moves);
+        if !moves.is_empty() {
+            return;
+        }
+        // "If you have no empty holes which are opposite to a non-empty hole of your
+        // opponent, you distribute the contents of one of your holes".
+        let m = self.m();
+        let s = Self::row(self.to_move).start(m);
+        for i in s..s + m {
+            if self.holes[i] > 0 {
+                moves.push(AfrikaMove::Sow(i as u8));
+            }
+        }
+    }
+
+    fn play(&self, mv: AfrikaMove) -> Self {
+        let mut next = *self;
+        let me = self.to_move.index();
+        match mv {
+            // "You may not distribute the contents of a hole and capture in the same turn."
+            AfrikaMove::Capture(h) => {
+                next.stores[me] += next.holes[h as usize];
+                next.holes[h as usize] = 0;
+            }
+            // "Play is counterclockwise and single-lap. [...] you distribute the contents of
+            // one of your holes, one by one, into the following holes. If there are enough
+            // stones, the starting hole is skipped. Then your turn ends without anything
+            // being captured."
+            AfrikaMove::Sow(h) => {
+                let h = h as usize;
+                let n = 2 * self.m();
+                let stones = next.holes[h] as usize;
+                next.holes[h] = 0;
+                let rounds = (stones / (n - 1)) as u8;
+                let rest = stones % (n - 1);
+                if rounds > 0 {
+                    for (i, x) in next.holes[..n].iter_mut().enumerate() {
+                        if i != h {
+                            *x += rounds;
+                        }
+                    }
+                }
+                let mut i = h;
+                for _ in 0..rest {
+                    i += 1;
+                    if i == n {
+                        i = 0;
+                    }
+                    next.holes[i] += 1;
+                }
+            }
+        }
+        next.to_move = self.to_move.opponent();
+        next
+    }
+
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        match self.rules.ending {
+            Ending::Empty => {}
+            Ending::Majority | Ending::GiveAway => {
+                if self.over_half(Player::First) || self.over_half(Player::Second) {
+                    return true;
+                }
+            }
+        }
+        self.holes.iter().all(|&x| x == 0)
+    }
+
+    fn terminal_value(&self) -> i32 {
+        match self.rules.ending {
+            // "The player gaining the largest number of stones is accounted the winner."
+            Ending::Empty | Ending::Majority => self.banked_margin(),
+            Ending::GiveAway => self.giveaway_result(self.stores),
+        }
+    }
+
+    #[inline]
+    fn banked(&self) -> i32 {
+        match self.rules.ending {
+            Ending::Empty | Ending::Majority => self.banked_margin(),
+            Ending::GiveAway => 0,
+        }
+    }
+
+    #[inline]
+    fn swing(&self) -> i32 {
+        match self.rules.ending {
+            Ending::Empty | Ending::Majority => self.on_board() as i32,
+            Ending::GiveAway => 1,
+        }
+    }
+
+    fn key(&self) -> u64 {
+        let n = 2 * self.m();
+        let mut buf = [0u8; 2 * MAX_ROW + 4];
+        buf[..n].copy_from_slice(&self.holes[..n]);
+        buf[n] = self.to_move as u8;
+        // The captured totals matter only to the endings that look at them.
+        let len = if self.rules.ending == Ending::Empty {
+            n + 1
+        } else {
+            buf[n + 1] = self.stores[0];
+            buf[n + 2] = self.stores[1];
+            n + 3
+        };
+        hash_bytes(0xAF01 ^ self.m as u64, &buf[..len])
+    }
+
+    fn can_repeat(&self) -> bool {
+        true
+    }
+
+    fn repetition_value(&self) -> i32 {
+        let me = Self::row(self.to_move);
+        let own = self.row_sum(me);
+        let theirs = self.row_sum(me.other());
+        match (self.rules.ending, self.rules.repetition) {
+            (Ending::GiveAway, Repetition::Shared) => 0,
+            (Ending::GiveAway, Repetition::OwnSide) => {
+                let mut s = [self.stores[0] as u32, self.stores[1] as u32];
+                s[self.to_move.index()] += own as u32;
+                s[self.to_move.opponent().index()] += theirs as u32;
+                let total = s[0] + s[1];
+                let lose = |p: Player| 2 * s[p.index()] > total;
+                (lose(self.to_move.opponent()) as i32) - (lose(self.to_move) as i32)
+            }
+            (_, Repetition::Shared) => self.banked_margin(),
+            (_, Repetition::OwnSide) => self.banked_margin() + own - theirs,
+        }
+    }
+
+    fn captured(&self, p: Player) -> u32 {
+        self.stores[p.index()] as u32
+    }
+
+    fn points(&self, value: i32) -> f64 {
+        match self.rules.ending {
+            Ending::GiveAway => value as f64,
+            _ => {
+                let komi = self.rules.komi_half as f64 / 2.0;
+                value as f64
+                    + if self.to_move == Player::Second {
+                        komi
+                    } else {
+                        -komi
+                    }
+            }
+        }
+    }
+}
+
+impl Afrika {
+    #[inline(always)]
+    fn banked_margin(&self) -> i32 {
+        let me = self.to_move.index();
+        self.stores[me] as i32 - self.stores[1 - me] as i32
+    }
+
+    /// Give-away result for the player to move from final totals: whoever holds more than
+    /// half loses; equal halves draw.
+    fn giveaway_result(&self, s: [u8; 2]) -> i32 {
+        let total = s[0] as u32 + s[1] as u32 + self.on_board();
+        let lose = |p: Player| 2 * s[p.index()] as u32 > total;
+        (lose(self.to_move.opponent()) as i32) - (lose(self.to_move) as i32)
+    }
+}

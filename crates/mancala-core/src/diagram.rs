@@ -1,0 +1,98 @@
+//! A game-neutral description of a board for drawing: rows of labelled holes, stores,
+//! and who is to move. The command line renders it as text or SVG, so drawing code is
+//! written once for every game.
+
+/// One hole as drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    /// The hole's name in the game's notation ("A", "e").
+    pub label: String,
+    /// Stones or seeds in the hole.
+    pub count: u32,
+    /// A second kind of counter (Kauri's cowries), if the game has one.
+    pub extra: Option<u32>,
+}
+
+/// A board laid out as the players see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Game name and size, e.g. "Afrika 2x8".
+    pub title: String,
+    /// Rows from top to bottom, each from left to right as drawn.
+    pub rows: Vec<Row>,
+    /// Stores or captured totals: (owner, amount), shown beside the board.
+    pub stores: Vec<(String, u32)>,
+    /// "North to move", "game over", ...
+    pub status: String,
+    /// Further lines (komi, rule variant, moves left in a turn).
+    pub notes: Vec<String>,
+}
+
+/// A row of holes with the name of its owner ("North", "" for a shared row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    pub owner: String,
+    pub cells: Vec<Cell>,
+    /// Whether play in this row runs left to right as drawn (for an arrow).
+    pub left_to_right: bool,
+}
+
+/// Games that can be drawn.
+pub trait Diagram {
+    fn layout(&self) -> Layout;
+}
+
+impl Layout {
+    /// A plain-text drawing: one line per row, labels above counts.
+    pub fn to_text(&self) -> String {
+        let width = self
+            .rows
+            .iter()
+            .flat_map(|r| r.cells.iter())
+            .map(|c| {
+                match c.extra {
+                    Some(e) => format!("{}+{}", c.count, e).len(),
+                    None => c.count.to_string().len(),
+                }
+                .max(c.label.len())
+            })
+            .max()
+            .unwrap_or(1)
+            .max(2);
+        let owner_w = self.rows.iter().map(|r| r.owner.len()).max().unwrap_or(0);
+        let mut s = format!("{}\n", self.title);
+        for r in &self.rows {
+            let labels: Vec<String> = r
+                .cells
+                .iter()
+                .map(|c| format!("{:>width$}", c.label))
+                .collect();
+            let counts: Vec<String> = r
+                .cells
+                .iter()
+                .map(|c| match c.extra {
+                    Some(e) => format!("{:>width$}", format!("{}+{}", c.count, e)),
+                    None => format!("{:>width$}", c.count),
+                })
+                .collect();
+            let arrow = if r.left_to_right { "->" } else { "<-" };
+            s += &format!("{:owner_w$}    {}\n", "", labels.join(" "));
+            s += &format!("{:owner_w$} {arrow} {}\n", r.owner, counts.join(" "));
+        }
+        let stores: Vec<String> = self
+            .stores
+            .iter()
+            .map(|(o, n)| format!("{o} {n}"))
+            .collect();
+        if !stores.is_empty() {
+            s += &format!("captured: {}\n", stores.join(", "));
+        }
+        s += &self.status;
+        s.push('\n');
+        for n in &self.notes {
+            s += n;
+            s.push('\n');
+        }
+        s
+    }
+}

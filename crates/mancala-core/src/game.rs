@@ -1,0 +1,131 @@
+//! The one trait every game implements, and the notation traits beside it.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use arrayvec::ArrayVec;
+
+use crate::error::ParseError;
+use crate::player::Player;
+
+/// Upper bound on the number of legal moves in any position of any supported game
+/// (Andada on 2 x 24 holes has at most 24; Progressive Mancala on 1 x 17 at most 17).
+pub const MAX_MOVES: usize = 32;
+
+/// A move list on the stack: no allocation in the search's hot path.
+pub type Moves<M> = ArrayVec<M, MAX_MOVES>;
+
+/// A two-player game of perfect information, as the generic search sees it.
+///
+/// Values are integers in the game's *search units*, always from the point of view of the
+/// player to move: the final score margin for score games (captured by the mover minus
+/// captured by the opponent; komi is added only when a value is shown, see
+/// [`Game::points`]), or +1/0/-1 for win/draw/loss games.
+///
+/// The side to move need not alternate: a move may leave the same player to move (Kauri
+/// passes, Progressive Mancala bonus moves, the Andada pie decision). The search compares
+/// [`Game::to_move`] of parent and child to decide whether to negate.
+pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The player whose decision this position is.
+    fn to_move(&self) -> Player;
+
+    /// Clears `moves` and fills it with the legal moves, in a fixed order. Empty exactly
+    /// when [`Game::is_terminal`] holds.
+    fn legal_moves(&self, moves: &mut Moves<Self::Move>);
+
+    /// The position after `mv` (copy-make). `mv` must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Whether the game is over (no legal move remains).
+    fn is_terminal(&self) -> bool;
+
+    /// The final value for the player to move; only meaningful when terminal.
+    fn terminal_value(&self) -> i32;
+
+    /// The part of the final value that is already certain for the player to move (the
+    /// captured margin so far, 0 in win/loss games). Lets a transposition table share
+    /// values between positions that differ only in what was captured before.
+    fn banked(&self) -> i32;
+
+    /// Largest change the rest of the game can still make to the value: the final value
+    /// lies in `banked() - swing() ..= banked() + swing()`.
+    fn swing(&self) -> i32;
+
+    /// A 64-bit key of everything that matters for the rest of the game. Captured totals
+    /// are left out where the rules never look at them again.
+    fn key(&self) -> u64;
+
+    /// Whether play can ever return to an earlier position.
+    fn can_repeat(&self) -> bool;
+
+    /// The value, for the player to move, of ending the game here because this position
+    /// recurs (the game's documented repetition rule).
+    fn repetition_value(&self) -> i32;
+
+    /// Total score of `player` so far (captured stones or seeds; 0 where nothing is
+    /// counted).
+    fn captured(&self, player: Player) -> u32;
+
+    /// A value in search units seen by the player to move, as points a user reads (komi
+    /// and any scaling applied).
+    fn points(&self, value: i32) -> f64 {
+        value as f64
+    }
+}
+
+/// The published move notation of a game.
+pub trait Notation: Game {
+    /// `mv` as the published records write it, when played from `self`.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move name (annotations such as capture amounts already stripped) in the
+    /// context of this position. Errors name what was wrong; the caller adds where.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, ParseError>;
+}
+
+/// The one-line, human-readable position format of a game (see the README).
+pub trait PositionText: Game + Sized {
+    fn to_text(&self) -> String;
+    fn from_text(text: &str) -> Result<Self, ParseError>;
+}
+
+/// Plays uniformly random moves to the end of the game or `max_plies`; returns the number
+/// of moves played. Used by tests and benchmarks of every game.
+pub fn random_playout<G: Game>(
+    mut g: G,
+    rng: &mut impl FnMut() -> u64,
+    max_plies: usize,
+) -> (G, usize) {
+    let mut moves = Moves::new();
+    let mut n = 0;
+    while n < max_plies {
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let i = (rng() % moves.len() as u64) as usize;
+        g = g.play(moves[i]);
+        n += 1;
+    }
+    (g, n)
+}
+
+/// A tiny, seedable generator (SplitMix64) for reproducible playouts without dependencies.
+#[derive(Clone, Debug)]
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        crate::hash::mix64(self.0)
+    }
+
+    /// Uniform in `0..n` (n > 0), by Lemire's multiply-shift.
+    #[inline]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}

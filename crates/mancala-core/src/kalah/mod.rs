@@ -1,0 +1,1 @@
+//! Placeholder: implemented on its own branch.

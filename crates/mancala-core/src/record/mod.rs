@@ -1,0 +1,200 @@
+//! Published records: the file format of `positions/`, the body lexer, result
+//! statements and the generic verifier.
+//!
+//! A record file is a few `[Tag "value"]` lines followed by the record body exactly as
+//! published; `#` starts a comment line.
+//!
+//! ```text
+//! # Afrika, seed 000, Example Games, Game 1
+//! [Game "afrika"]
+//! [North "Maurizio de Leo"]
+//! [South "Ralf Gering"]
+//! [Komi "2.5"]
+//! 1. e G 2. h H 3. g E ...
+//! ```
+
+pub mod lexer;
+pub mod result;
+pub mod verify;
+
+use std::collections::BTreeMap;
+
+use crate::error::{Located, ParseError};
+use crate::game::{Notation, PositionText};
+use crate::player::Player;
+
+pub use lexer::{Annotation, Body, Claim, Group, MoveTok, Pos};
+pub use verify::{Issue, Report, verify};
+
+/// The tags of a record file, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(pub BTreeMap<String, String>);
+
+impl Tags {
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0.get(key).map(String::as_str)
+    }
+}
+
+/// A record file split into tags and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordFile {
+    pub tags: Tags,
+    pub body: Body,
+    /// The body as written (without tags and comments).
+    pub text: String,
+}
+
+/// Splits and tokenises a record file. `name` is used in error messages.
+pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
+    let mut tags = Tags::default();
+    let mut body_lines: Vec<&str> = Vec::new();
+    let mut first_body_line = None;
+    for (n, line) in content.lines().enumerate() {
+        let t = line.trim();
+        if first_body_line.is_none() {
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            if t.starts_with('[') {
+                let (k, v) = parse_tag(t).map_err(|e| Located::new(e.0).file(name).line(n + 1))?;
+                if tags.0.insert(k.clone(), v).is_some() {
+                    return Err(Located::new(format!("tag \"{k}\" given twice"))
+                        .file(name)
+                        .line(n + 1));
+                }
+                continue;
+            }
+            first_body_line = Some(n + 1);
+        }
+        if t.starts_with('#') {
+            body_lines.push("");
+        } else {
+            body_lines.push(line);
+        }
+    }
+    let first = first_body_line.unwrap_or(content.lines().count() + 1);
+    let text = body_lines.join("\n");
+    let body = lexer::lex(&text, first).map_err(|e| Located {
+        file: Some(name.to_string()),
+        ..e
+    })?;
+    Ok(RecordFile {
+        tags,
+        body,
+        text: text.trim().to_string(),
+    })
+}
+
+fn parse_tag(t: &str) -> Result<(String, String), ParseError> {
+    let inner = t
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .ok_or_else(|| {
+            ParseError::new(format!(
+                "malformed tag line \"{t}\" (expected [Key \"value\"])"
+            ))
+        })?;
+    let (k, v) = inner.split_once(char::is_whitespace).ok_or_else(|| {
+        ParseError::new(format!(
+            "malformed tag line \"{t}\" (expected [Key \"value\"])"
+        ))
+    })?;
+    let v = v.trim();
+    let v = v
+        .strip_prefix('"')
+        .and_then(|s| s.strip_suffix('"'))
+        .ok_or_else(|| ParseError::new(format!("tag {k}: the value must be in double quotes")))?;
+    Ok((k.to_string(), v.to_string()))
+}
+
+/// What a game adds to the generic record machinery.
+pub trait RecordGame: Notation + PositionText {
+    /// The game's name in `[Game "..."]` tags and on the command line.
+    const NAME: &'static str;
+
+    /// The start position a record's tags describe when `[Start]` is absent or
+    /// "standard" (board size, rule variant and komi read from the tags).
+    fn standard_start(tags: &Tags) -> Result<Self, ParseError>;
+
+    /// Applies the tags that change rules (`[Rules]`, `[Komi]`) to a given start position.
+    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError>;
+
+    /// How records and result statements name the players: `[First, Second]`, e.g.
+    /// `["North", "South"]`.
+    fn seat_names() -> [&'static str; 2];
+
+    /// Whether each group of moves in a record is exactly one turn (so that the record's
+    /// grouping itself can be checked); false where groups are only a way of writing
+    /// consecutive moves.
+    fn group_is_turn() -> bool {
+        false
+    }
+
+    /// Komi of the second player in points, counted in result statements.
+    fn komi(&self) -> f64 {
+        0.0
+    }
+
+    /// Whether the game is decided although not over (a player holds more than half of
+    /// everything that can be scored).
+    fn decided(&self) -> bool;
+}
+
+/// The position a record starts from: `[Start "standard"]` (or no tag), or a position in
+/// the game's one-line format.
+pub fn start_position<G: RecordGame>(tags: &Tags) -> Result<G, ParseError> {
+    match tags.get("Start") {
+        None | Some("standard") => G::standard_start(tags),
+        Some(s) if s.starts_with("unknown") => Err(ParseError::new(format!(
+            "the start position of this record is not known ([Start \"{s}\"])"
+        ))),
+        Some(s) => G::from_text(s)?.apply_rule_tags(tags),
+    }
+}
+
+/// Maps a player name or seat name from a result statement to a player.
+pub fn player_named<G: RecordGame>(tags: &Tags, name: &str) -> Option<Player> {
+    let seats = G::seat_names();
+    for p in Player::BOTH {
+        let seat = seats[p.index()];
+        if name.eq_ignore_ascii_case(seat) {
+            return Some(p);
+        }
+        if let Some(full) = tags.get(seat) {
+            let n = name.to_lowercase();
+            let f = full.to_lowercase();
+            if f == n || f.split_whitespace().any(|w| w == n) || f.contains(&n) && n.len() >= 3 {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_comments_and_body() {
+        let f = parse_file(
+            "t.txt",
+            "# c\n[Game \"afrika\"]\n[North \"A B\"]\n\n1. e G\n# note\n2. h H\n",
+        )
+        .unwrap();
+        assert_eq!(f.tags.get("Game"), Some("afrika"));
+        assert_eq!(f.body.groups.len(), 4);
+        assert_eq!(f.body.groups[0].moves[0].pos.line, 5);
+        assert_eq!(f.body.groups[2].moves[0].pos.line, 7);
+    }
+
+    #[test]
+    fn malformed_tags_name_the_line() {
+        let e = parse_file("t.txt", "[Game afrika]\n1. e").unwrap_err();
+        assert_eq!(e.line, Some(1));
+        assert!(e.to_string().starts_with("t.txt:line 1"), "{e}");
+        let e = parse_file("t.txt", "[Game \"a\"]\n[Game \"b\"]\n").unwrap_err();
+        assert!(e.message.contains("twice"));
+    }
+}

@@ -1,0 +1,633 @@
+//! Replays a record and checks every move, every capture annotation, the turn structure
+//! and the result statement. Where something does not fit, it finds the smallest
+//! correction (a wrong amount, two swapped amounts, a wrong letter or letter case, a
+//! missing or extra move, two swapped moves) that lets the *rest* of the record replay.
+
+use serde::Serialize;
+
+use crate::game::{Game, Moves};
+use crate::player::Player;
+
+use super::lexer::{Annotation, Claim, Pos};
+use super::result::{self, Statement};
+use super::{RecordFile, RecordGame, Tags};
+
+/// One problem found in a record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Issue {
+    /// 1-based index of the move in the record as written (0 for the result statement).
+    pub ply: usize,
+    /// The move number printed in the record, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_number: Option<u32>,
+    /// What the record says.
+    pub recorded: String,
+    /// What the rules give.
+    pub actual: String,
+    /// The smallest correction that lets the rest of the record replay, or "none found".
+    pub correction: String,
+    #[serde(skip)]
+    pub pos: Pos,
+}
+
+/// The verdict on a record.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub consistent: bool,
+    /// Moves in the record as written.
+    pub plies: usize,
+    /// Captured totals after the (corrected) replay, first player first.
+    pub final_score: [u32; 2],
+    pub issues: Vec<Issue>,
+    /// Whether the game is over after the last move.
+    pub game_over: bool,
+    /// Whether a player holds more than half of what can be scored.
+    pub decided: bool,
+    /// The result statement as written, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The final position in the game's position format.
+    pub final_position: String,
+}
+
+/// One move of the record, flattened out of its group.
+#[derive(Clone, Debug)]
+struct Tok {
+    /// 1-based index in the record as written; 0 for a move a correction inserted.
+    orig: usize,
+    number: Option<u32>,
+    name: String,
+    marks: String,
+    annotation: Option<Annotation>,
+    /// Annotation covering the whole group, held by the group's last move.
+    group_annotation: Option<Annotation>,
+    group: usize,
+    group_len: usize,
+    pos: Pos,
+}
+
+impl Tok {
+    fn written(&self) -> String {
+        let mut s = if self.name.is_empty() {
+            "(empty entry)".to_string()
+        } else {
+            self.name.clone()
+        };
+        s += &self.marks;
+        if let Some(a) = &self.annotation {
+            s += " ";
+            s += &ann_text(a);
+        }
+        s
+    }
+}
+
+fn ann_text(a: &Annotation) -> String {
+    match a {
+        Annotation::Claim(c) if c.gained == 0 && c.lost == 0 => "(+0)".into(),
+        Annotation::Claim(c) => c.format(),
+        Annotation::Unreadable(s) => s.clone(),
+    }
+}
+
+fn claim_text(c: &Claim) -> String {
+    if c.gained == 0 && c.lost == 0 {
+        "no capture".into()
+    } else {
+        c.format()
+    }
+}
+
+/// Where a replay stands: the position and what the current group started from.
+#[derive(Clone, Copy, Debug)]
+struct Cursor<G> {
+    state: G,
+    group: usize,
+    group_player: Player,
+    group_start: [u32; 2],
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Fail {
+    Unreadable(String),
+    Illegal(String),
+    AfterEnd,
+    /// The move's own claim (or its absence) does not match; `.0` is what happened.
+    MoveClaim(Claim),
+    /// The group's claim does not match the group's total.
+    GroupClaim(Claim),
+    /// The group holds a move by the other player.
+    TurnEndedEarly,
+    /// The player of the previous group still had a move to make.
+    TurnTooShort,
+}
+
+struct Failure<G> {
+    at: usize,
+    cursor: Cursor<G>,
+    fail: Fail,
+}
+
+fn gained_lost<G: Game>(before: [u32; 2], after: &G, mover: Player) -> Claim {
+    let d = |p: Player| after.captured(p) - before[p.index()];
+    Claim {
+        gained: d(mover),
+        lost: d(mover.opponent()),
+    }
+}
+
+fn totals<G: Game>(g: &G) -> [u32; 2] {
+    [g.captured(Player::First), g.captured(Player::Second)]
+}
+
+fn claim_matches(ann: &Option<Annotation>, actual: &Claim) -> bool {
+    match ann {
+        None => actual.gained == 0 && actual.lost == 0,
+        Some(Annotation::Claim(c)) => c == actual,
+        Some(Annotation::Unreadable(_)) => false,
+    }
+}
+
+/// Replays `toks[from..]` from `cur`; returns the end cursor or the first failure.
+fn run<G: RecordGame>(
+    toks: &[Tok],
+    from: usize,
+    mut cur: Cursor<G>,
+) -> Result<Cursor<G>, Failure<G>> {
+    let mut moves = Moves::new();
+    for (i, t) in toks.iter().enumerate().skip(from) {
+        let fail = |cursor: Cursor<G>, fail| {
+            Err(Failure {
+                at: i,
+                cursor,
+                fail,
+            })
+        };
+        if t.group != cur.group {
+            if G::group_is_turn()
+                && i > 0
+                && !cur.state.is_terminal()
+                && cur.state.to_move() == cur.group_player
+            {
+                return fail(cur, Fail::TurnTooShort);
+            }
+            cur.group = t.group;
+            cur.group_player = cur.state.to_move();
+            cur.group_start = totals(&cur.state);
+        } else if cur.state.to_move() != cur.group_player && !cur.state.is_terminal() {
+            return fail(cur, Fail::TurnEndedEarly);
+        }
+        if cur.state.is_terminal() {
+            return fail(cur, Fail::AfterEnd);
+        }
+        let mv = match cur.state.parse_move(&t.name) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let msg = if t.name.is_empty() {
+                    "the record has an empty entry here".to_string()
+                } else {
+                    e.0
+                };
+                return fail(cur, Fail::Unreadable(msg));
+            }
+        };
+        cur.state.legal_moves(&mut moves);
+        if !moves.contains(&mv) {
+            return fail(cur, Fail::Illegal(why_illegal(&cur.state, mv)));
+        }
+        let before = totals(&cur.state);
+        let mover = cur.state.to_move();
+        let next = cur.state.play(mv);
+        let actual = gained_lost(before, &next, mover);
+        let covered_by_group =
+            t.annotation.is_none() && toks[i].group_len > 1 && group_has_annotation(toks, i);
+        if !covered_by_group && !claim_matches(&t.annotation, &actual) {
+            return fail(cur, Fail::MoveClaim(actual));
+        }
+        let last_in_group = toks.get(i + 1).is_none_or(|n| n.group != t.group);
+        if last_in_group && t.group_annotation.is_some() {
+            let total = gained_lost(cur.group_start, &next, cur.group_player);
+            if !claim_matches(&t.group_annotation, &total) {
+                return fail(cur, Fail::GroupClaim(total));
+            }
+        }
+        cur.state = next;
+    }
+    // The last group must also be a complete turn, unless the game ended.
+    if G::group_is_turn()
+        && toks.len() > from
+        && !cur.state.is_terminal()
+        && cur.state.to_move() == cur.group_player
+        && !cur.state.decided()
+    {
+        return Err(Failure {
+            at: toks.len(),
+            cursor: cur,
+            fail: Fail::TurnTooShort,
+        });
+    }
+    Ok(cur)
+}
+
+fn group_has_annotation(toks: &[Tok], i: usize) -> bool {
+    let g = toks[i].group;
+    toks[i..]
+        .iter()
+        .take_while(|t| t.group == g)
+        .any(|t| t.group_annotation.is_some())
+}
+
+fn why_illegal<G: RecordGame>(g: &G, mv: G::Move) -> String {
+    let mut moves = Moves::new();
+    g.legal_moves(&mut moves);
+    let legal: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
+    format!(
+        "{} is not legal here (legal: {})",
+        g.format_move(mv),
+        legal.join(" ")
+    )
+}
+
+/// A candidate edit of the token list at a failure.
+struct Candidate {
+    toks: Vec<Tok>,
+    correction: String,
+}
+
+/// How far the edited record replays from the failure: (reaches the end with a
+/// matching result statement, furthest original move covered).
+fn score<G: RecordGame>(
+    c: &Candidate,
+    at: usize,
+    cur: Cursor<G>,
+    stmt: &Option<Statement>,
+) -> (bool, usize) {
+    match run(&c.toks, at, cur) {
+        Ok(end) => {
+            let ok = stmt.as_ref().is_none_or(|s| {
+                result::check(s, totals(&end.state), end.state.komi(), G::seat_names()).is_ok()
+            });
+            (ok, usize::MAX)
+        }
+        Err(f) => {
+            let covered = c.toks[..f.at].iter().map(|t| t.orig).max().unwrap_or(0);
+            // A deleted move counts as covered.
+            let covered = covered.max(if f.at > at { c.toks[f.at - 1].orig } else { 0 });
+            (false, covered)
+        }
+    }
+}
+
+fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
+    let i = f.at;
+    let g = &f.cursor.state;
+    let mut out = Vec::new();
+    let t = &toks[i];
+    let with = |edit: &dyn Fn(&mut Vec<Tok>), correction: String| {
+        let mut v = toks.to_vec();
+        edit(&mut v);
+        Candidate {
+            toks: v,
+            correction,
+        }
+    };
+    match &f.fail {
+        Fail::MoveClaim(actual) => {
+            let a = Annotation::Claim(actual.clone());
+            let written = t
+                .annotation
+                .as_ref()
+                .map(ann_text)
+                .unwrap_or_else(|| "no annotation".into());
+            out.push(with(
+                &|v| {
+                    v[i].annotation = if actual.gained == 0 && actual.lost == 0 {
+                        None
+                    } else {
+                        Some(a.clone())
+                    }
+                },
+                format!(
+                    "capture amount: read {} for {}",
+                    claim_text(actual),
+                    written
+                ),
+            ));
+            if let Some(j) = (i + 1..toks.len()).find(|&j| toks[j].annotation.is_some()) {
+                out.push(with(
+                    &|v| {
+                        let tmp = v[i].annotation.clone();
+                        v[i].annotation = v[j].annotation.clone();
+                        v[j].annotation = tmp;
+                    },
+                    format!(
+                        "swapped amounts: {} belongs to ply {} and {} to ply {}",
+                        written,
+                        toks[j].orig,
+                        toks[j]
+                            .annotation
+                            .as_ref()
+                            .map(ann_text)
+                            .unwrap_or_default(),
+                        t.orig
+                    ),
+                ));
+            }
+        }
+        Fail::GroupClaim(actual) => {
+            let written = t
+                .group_annotation
+                .as_ref()
+                .map(ann_text)
+                .unwrap_or_default();
+            let a = Annotation::Claim(actual.clone());
+            out.push(with(
+                &|v| v[i].group_annotation = Some(a.clone()),
+                format!(
+                    "capture amount of the turn: read {} for {}",
+                    claim_text(actual),
+                    written
+                ),
+            ));
+        }
+        Fail::AfterEnd => {
+            let n = toks.len() - i;
+            out.push(with(
+                &|v| v.truncate(i),
+                format!("delete the {n} move(s) after the end of the game"),
+            ));
+            return out;
+        }
+        _ => {}
+    }
+    // Edits of the move itself.
+    let mut moves = Moves::new();
+    g.legal_moves(&mut moves);
+    for &m in &moves {
+        let name = g.format_move(m);
+        if name == t.name {
+            continue;
+        }
+        let after = g.play(m);
+        let claim = gained_lost(totals(g), &after, g.to_move());
+        let what = if t.name.is_empty() {
+            format!("fill the empty entry with {name}")
+        } else if name.eq_ignore_ascii_case(&t.name) {
+            format!("wrong letter case: read {name} for {}", t.name)
+        } else {
+            format!("wrong move: read {name} for {}", t.name)
+        };
+        let keep_claim = claim_matches(&t.annotation, &claim);
+        out.push(with(
+            &|v| {
+                v[i].name = name.clone();
+                if !keep_claim
+                    && matches!(f.fail, Fail::Unreadable(_) | Fail::Illegal(_))
+                    && t.name.is_empty()
+                {
+                    v[i].annotation =
+                        (claim.gained + claim.lost > 0).then(|| Annotation::Claim(claim.clone()));
+                }
+            },
+            what,
+        ));
+    }
+    if i + 1 < toks.len() && toks[i + 1].name != t.name {
+        out.push(with(
+            &|v| {
+                let (a, b) = (v[i].clone(), v[i + 1].clone());
+                v[i].name = b.name;
+                v[i].annotation = b.annotation;
+                v[i + 1].name = a.name;
+                v[i + 1].annotation = a.annotation;
+            },
+            format!(
+                "swapped moves: plies {} and {} are {} and {}",
+                t.orig,
+                toks[i + 1].orig,
+                toks[i + 1].name,
+                t.name
+            ),
+        ));
+    }
+    for &m in &moves {
+        let name = g.format_move(m);
+        let after = g.play(m);
+        let claim = gained_lost(totals(g), &after, g.to_move());
+        out.push(with(
+            &|v| {
+                let mut ins = v[i].clone();
+                ins.orig = 0;
+                ins.name = name.clone();
+                ins.marks.clear();
+                ins.annotation =
+                    (claim.gained + claim.lost > 0).then(|| Annotation::Claim(claim.clone()));
+                ins.group_annotation = None;
+                if ins.group_len > 1 || G::group_is_turn() {
+                    // An inserted move opens a turn of its own.
+                    ins.group = usize::MAX - i;
+                    ins.group_len = 1;
+                }
+                v.insert(i, ins);
+            },
+            format!(
+                "missing move: {}{} before ply {}",
+                name,
+                if claim.gained > 0 {
+                    format!(" {}", claim.format())
+                } else {
+                    String::new()
+                },
+                t.orig
+            ),
+        ));
+    }
+    out.push(with(
+        &|v| {
+            v.remove(i);
+        },
+        format!("extra move: delete {}", t.written()),
+    ));
+    out
+}
+
+fn actual_text<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> String {
+    match &f.fail {
+        Fail::Unreadable(e) => e.clone(),
+        Fail::Illegal(e) => e.clone(),
+        Fail::AfterEnd => "the game is already over".into(),
+        Fail::MoveClaim(c) => format!("{} {}", toks[f.at].name, claim_text(c)),
+        Fail::GroupClaim(c) => format!("the turn captures {}", claim_text(c)),
+        Fail::TurnEndedEarly => format!(
+            "{} has no move left in this turn; {} is to move",
+            G::seat_names()[f.cursor.group_player.index()],
+            G::seat_names()[f.cursor.state.to_move().index()]
+        ),
+        Fail::TurnTooShort => format!(
+            "{} still has a move to make in this turn",
+            G::seat_names()[f.cursor.state.to_move().index()]
+        ),
+    }
+}
+
+fn flatten(rec: &RecordFile) -> Vec<Tok> {
+    let mut toks = Vec::new();
+    let mut orig = 0;
+    for (gi, g) in rec.body.groups.iter().enumerate() {
+        for (mi, m) in g.moves.iter().enumerate() {
+            orig += 1;
+            toks.push(Tok {
+                orig,
+                number: g.number,
+                name: m.name.clone(),
+                marks: m.marks.clone(),
+                annotation: m.annotation.clone(),
+                group_annotation: if mi + 1 == g.moves.len() {
+                    g.annotation.clone()
+                } else {
+                    None
+                },
+                group: gi,
+                group_len: g.moves.len(),
+                pos: m.pos,
+            });
+        }
+    }
+    toks
+}
+
+/// Verifies a record from `start`.
+pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
+    let mut toks = flatten(rec);
+    let plies = toks.len();
+    let stmt_text = rec.body.result.as_ref().map(|r| r.0.clone());
+    let stmt = stmt_text
+        .as_ref()
+        .and_then(|t| result::parse::<G>(&rec.tags, t));
+    let mut issues = Vec::new();
+    let mut cur = Cursor {
+        state: start,
+        group: usize::MAX,
+        group_player: start.to_move(),
+        group_start: totals(&start),
+    };
+    let mut from = 0;
+    let end = loop {
+        match run(&toks, from, cur) {
+            Ok(end) => break end,
+            Err(f) => {
+                if issues.len() >= 64 {
+                    break f.cursor;
+                }
+                let at_end = f.at >= toks.len();
+                let (recorded, number, pos, ply) = if at_end {
+                    let last = toks.last();
+                    (
+                        format!(
+                            "end of turn after {}",
+                            last.map(|t| t.name.clone()).unwrap_or_default()
+                        ),
+                        None,
+                        last.map(|t| t.pos).unwrap_or_default(),
+                        last.map(|t| t.orig).unwrap_or(0),
+                    )
+                } else {
+                    let t = &toks[f.at];
+                    (t.written(), t.number, t.pos, t.orig)
+                };
+                let actual = actual_text(&toks, &f);
+                if at_end {
+                    issues.push(Issue {
+                        ply,
+                        move_number: number,
+                        recorded,
+                        actual,
+                        correction: "none (the record stops mid-turn)".into(),
+                        pos,
+                    });
+                    break f.cursor;
+                }
+                let cands = candidates(&toks, &f);
+                let best = cands
+                    .iter()
+                    .enumerate()
+                    .map(|(k, c)| (score(c, f.at, f.cursor, &stmt), std::cmp::Reverse(k)))
+                    .max();
+                let ply_covered = toks[f.at].orig;
+                match best {
+                    Some((s, std::cmp::Reverse(k)))
+                        if s.0 || s.1 > ply_covered || matches!(f.fail, Fail::AfterEnd) =>
+                    {
+                        let c = &cands[k];
+                        issues.push(Issue {
+                            ply,
+                            move_number: number,
+                            recorded,
+                            actual,
+                            correction: c.correction.clone(),
+                            pos,
+                        });
+                        toks = c.toks.clone();
+                        from = f.at;
+                        cur = f.cursor;
+                    }
+                    _ => {
+                        issues.push(Issue {
+                            ply,
+                            move_number: number,
+                            recorded,
+                            actual,
+                            correction: "none found".into(),
+                            pos,
+                        });
+                        break f.cursor;
+                    }
+                }
+            }
+        }
+    };
+    let final_score = totals(&end.state);
+    if let Some(text) = &stmt_text {
+        match &stmt {
+            None => issues.push(Issue {
+                ply: 0,
+                move_number: None,
+                recorded: text.clone(),
+                actual: "a result statement this verifier cannot read".into(),
+                correction: "none".into(),
+                pos: rec.body.result.as_ref().map(|r| r.1).unwrap_or_default(),
+            }),
+            Some(s) => {
+                if let Err(e) = result::check(s, final_score, end.state.komi(), G::seat_names()) {
+                    issues.push(Issue {
+                        ply: 0,
+                        move_number: None,
+                        recorded: text.clone(),
+                        actual: e,
+                        correction: "the result statement does not follow from the moves".into(),
+                        pos: rec.body.result.as_ref().map(|r| r.1).unwrap_or_default(),
+                    });
+                }
+            }
+        }
+    }
+    Report {
+        consistent: issues.is_empty(),
+        plies,
+        final_score,
+        issues,
+        game_over: end.state.is_terminal(),
+        decided: end.state.decided(),
+        result: stmt_text,
+        final_position: end.state.to_text(),
+    }
+}
+
+/// The tags' view of who is who, for callers that print reports.
+pub fn seat_of<G: RecordGame>(tags: &Tags, p: Player) -> String {
+    let seat = G::seat_names()[p.index()];
+    match tags.get(seat) {
+        Some(name) => format!("{seat} ({name})"),
+        None => seat.to_string(),
+    }
+}

@@ -1,0 +1,154 @@
+//! Shared pieces of the one-line position formats: `game key:value key:value ...`.
+
+use crate::error::ParseError;
+
+/// The `key:value` fields of a position line after its leading game name.
+#[derive(Debug)]
+pub struct Fields<'a> {
+    game: &'static str,
+    fields: Vec<(&'a str, &'a str, bool)>,
+}
+
+impl<'a> Fields<'a> {
+    /// Splits `text`, checking that it starts with `game` and that no key repeats.
+    pub fn parse(game: &'static str, text: &'a str) -> Result<Self, ParseError> {
+        let mut words = text.split_whitespace();
+        match words.next() {
+            Some(w) if w.eq_ignore_ascii_case(game) => {}
+            Some(w) => {
+                return Err(ParseError::new(format!(
+                    "a {game} position must start with \"{game}\", found \"{w}\""
+                )));
+            }
+            None => return Err(ParseError::new(format!("empty {game} position"))),
+        }
+        let mut fields: Vec<(&str, &str, bool)> = Vec::new();
+        for w in words {
+            let Some((k, v)) = w.split_once(':') else {
+                return Err(ParseError::new(format!(
+                    "{game} position: \"{w}\" is not of the form key:value"
+                )));
+            };
+            if fields.iter().any(|f| f.0 == k) {
+                return Err(ParseError::new(format!(
+                    "{game} position: field \"{k}\" given twice"
+                )));
+            }
+            fields.push((k, v, false));
+        }
+        Ok(Fields { game, fields })
+    }
+
+    /// The value of a field that must be present.
+    pub fn required(&mut self, key: &str) -> Result<&'a str, ParseError> {
+        self.optional(key).ok_or_else(|| {
+            ParseError::new(format!("{} position: missing field \"{key}:\"", self.game))
+        })
+    }
+
+    pub fn optional(&mut self, key: &str) -> Option<&'a str> {
+        let f = self.fields.iter_mut().find(|f| f.0 == key)?;
+        f.2 = true;
+        Some(f.1)
+    }
+
+    /// Fails on any field no one asked for (a typo must not pass silently).
+    pub fn finish(self) -> Result<(), ParseError> {
+        if let Some(f) = self.fields.iter().find(|f| !f.2) {
+            return Err(ParseError::new(format!(
+                "{} position: unknown field \"{}:\"",
+                self.game, f.0
+            )));
+        }
+        Ok(())
+    }
+
+    pub fn game(&self) -> &'static str {
+        self.game
+    }
+}
+
+/// Parses a number field, naming the field on error.
+pub fn number<T: std::str::FromStr>(game: &str, key: &str, v: &str) -> Result<T, ParseError> {
+    v.parse::<T>().map_err(|_| {
+        ParseError::new(format!(
+            "{game} position: \"{key}:{v}\" is not a valid number"
+        ))
+    })
+}
+
+/// Parses a comma-separated list of counts, naming the field and index on error.
+pub fn counts(game: &str, key: &str, v: &str) -> Result<Vec<u8>, ParseError> {
+    v.split(',')
+        .enumerate()
+        .map(|(i, s)| {
+            s.trim().parse::<u8>().map_err(|_| {
+                ParseError::new(format!(
+                    "{game} position: \"{key}\" entry {} is \"{s}\", not a count 0-255",
+                    i + 1
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Writes counts as a comma-separated list.
+pub fn join_counts(c: impl IntoIterator<Item = u8>) -> String {
+    let v: Vec<String> = c.into_iter().map(|x| x.to_string()).collect();
+    v.join(",")
+}
+
+/// Formats a half-point quantity (komi) without a trailing ".0".
+pub fn half_points(h: i32) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{:.1}", h as f64 / 2.0)
+    }
+}
+
+/// Parses "2.5", "2", "0.5" into half points.
+pub fn parse_half_points(game: &str, key: &str, v: &str) -> Result<i32, ParseError> {
+    let bad = || {
+        ParseError::new(format!(
+            "{game} position: \"{key}:{v}\" must be a multiple of 0.5"
+        ))
+    };
+    let x: f64 = v.parse().map_err(|_| bad())?;
+    let h = x * 2.0;
+    if !h.is_finite() || h.fract() != 0.0 || h.abs() > 1000.0 {
+        return Err(bad());
+    }
+    Ok(h as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_reject_unknown_duplicate_and_malformed() {
+        assert!(Fields::parse("afrika", "kauri a:1").is_err());
+        assert!(Fields::parse("afrika", "afrika a:1 a:2").is_err());
+        assert!(Fields::parse("afrika", "afrika a").is_err());
+        let mut f = Fields::parse("afrika", "afrika a:1 b:2").unwrap();
+        assert_eq!(f.required("a").unwrap(), "1");
+        let e = f.finish().unwrap_err();
+        assert!(e.0.contains("unknown field \"b:\""), "{e}");
+    }
+
+    #[test]
+    fn counts_name_the_bad_entry() {
+        assert_eq!(counts("g", "south", "1,2,3").unwrap(), vec![1, 2, 3]);
+        let e = counts("g", "south", "1,x,3").unwrap_err();
+        assert!(e.0.contains("entry 2"), "{e}");
+    }
+
+    #[test]
+    fn half_points_round_trip() {
+        for h in [-5, 0, 1, 4, 5] {
+            assert_eq!(parse_half_points("g", "komi", &half_points(h)).unwrap(), h);
+        }
+        assert!(parse_half_points("g", "komi", "0.3").is_err());
+    }
+}
