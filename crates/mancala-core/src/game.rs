@@ -73,7 +73,37 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn points(&self, value: i32) -> f64 {
         value as f64
     }
+
+    /// A count that never increases during play (stones on the board): a position can
+    /// only recur among positions with equal material, so repetition checks stop at the
+    /// first ancestor with more.
+    fn material(&self) -> u32 {
+        0
+    }
+
+    /// Whether the repetition rule makes a position's value depend on the positions that
+    /// came before it (a rule that scores the repeated position itself, rather than
+    /// ending play with nothing more gained). The search then shares transposition-table
+    /// entries only where no earlier position can recur.
+    fn history_dependent(&self) -> bool {
+        false
+    }
+
+    /// A small number naming a move for history and killer tables (below
+    /// [`MOVE_SLOTS`]); moves that do the same thing in similar positions share it.
+    fn move_slot(&self, _mv: Self::Move) -> usize {
+        0
+    }
+
+    /// A cheap static guess of a move's merit for move ordering (higher first): for
+    /// example the stones a capture takes.
+    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
 }
+
+/// Number of distinct [`Game::move_slot`] values a search must provide for.
+pub const MOVE_SLOTS: usize = 64;
 
 /// The published move notation of a game.
 pub trait Notation: Game {

@@ -20,5 +20,5 @@ pub mod rows;
 pub mod text;
 
 pub use error::{Located, ParseError};
-pub use game::{Game, MAX_MOVES, Moves, Notation, PositionText};
+pub use game::{Game, MAX_MOVES, MOVE_SLOTS, Moves, Notation, PositionText};
 pub use player::Player;

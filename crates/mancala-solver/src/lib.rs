@@ -1,14 +1,11 @@
-pub fn add(left: u64, right: u64) -> u64 {
-    left + right
-}
+//! Exact game-tree search over the [`mancala_core::Game`] trait: a lock-free
+//! transposition table, one generic alpha-beta, a parallel solver, and a plain minimax
+//! reference for cross-checks.
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+pub mod minimax;
+pub mod search;
+pub mod solve;
+pub mod tt;
 
-    #[test]
-    fn it_works() {
-        let result = add(2, 2);
-        assert_eq!(result, 4);
-    }
-}
+pub use search::Techniques;
+pub use solve::{Config, Progress, PvEnd, Solution, Solver};

@@ -279,8 +279,8 @@ pub fn lex(text: &str, first_line: usize) -> Result<Body, Located> {
                     annotation: None,
                     pos: p,
                 };
-                if expect_join && current.is_some() {
-                    current.as_mut().unwrap().moves.push(tok);
+                if let (true, Some(g)) = (expect_join, current.as_mut()) {
+                    g.moves.push(tok);
                 } else {
                     flush(&mut current, &mut body);
                     current = Some(Group {

@@ -1,0 +1,114 @@
+//! Property tests of the Afrika rules over random playouts on several board sizes.
+
+use mancala_core::afrika::{Afrika, Ending, Rules};
+use mancala_core::game::SplitMix;
+use mancala_core::{Game, Moves, Notation, Player, PositionText};
+use proptest::prelude::*;
+
+fn rules(ending: u8) -> Rules {
+    Rules {
+        ending: match ending % 3 {
+            0 => Ending::Empty,
+            1 => Ending::Majority,
+            _ => Ending::GiveAway,
+        },
+        ..Rules::default()
+    }
+}
+
+fn check_playout(m: usize, k: u8, ending: u8, seed: u64) {
+    let mut g = Afrika::start(m, k, rules(ending));
+    let total = g.total();
+    let mut rng = SplitMix(seed);
+    let mut moves = Moves::new();
+    for _ in 0..600 {
+        // Conservation: board + captured = total.
+        assert_eq!(
+            g.on_board() + g.captured(Player::First) + g.captured(Player::Second),
+            total
+        );
+        // Position text round-trips.
+        let t = g.to_text();
+        assert_eq!(Afrika::from_text(&t).unwrap(), g, "{t}");
+        g.legal_moves(&mut moves);
+        // No legal move exactly at terminal positions.
+        assert_eq!(moves.is_empty(), g.is_terminal(), "{t}");
+        if moves.is_empty() {
+            let v = g.terminal_value();
+            assert!(v.abs() <= total as i32);
+            assert!((g.banked() - v).abs() <= g.swing());
+            return;
+        }
+        for &mv in &moves {
+            // Notation round-trips and play is deterministic.
+            let name = g.format_move(mv);
+            assert_eq!(g.parse_move(&name).unwrap(), mv);
+            assert_eq!(g.play(mv), g.play(mv));
+            assert_eq!(g.play(mv).key(), g.play(mv).key());
+            assert!(g.why_illegal(mv).is_none());
+        }
+        g = g.play(moves[rng.below(moves.len())]);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn playouts_keep_the_invariants(m in 1usize..=8, k in 1u8..=8, ending in 0u8..3, seed in any::<u64>()) {
+        prop_assume!(2 * m * k as usize <= 255);
+        check_playout(m, k, ending, seed);
+    }
+}
+
+#[test]
+fn standard_board_playouts() {
+    for seed in 0..200 {
+        check_playout(8, 8, (seed % 3) as u8, seed);
+    }
+}
+
+#[test]
+fn bad_positions_and_moves_are_clear_errors() {
+    let cases = [
+        ("", "empty"),
+        ("kauri south:1", "must start with \"afrika\""),
+        (
+            "afrika south:1,2 north:1 to-move:south",
+            "south has 2 holes but north has 1",
+        ),
+        ("afrika south:1,x north:1,1 to-move:south", "entry 2"),
+        ("afrika south:1,1 north:1,1", "missing field \"to-move:\""),
+        (
+            "afrika south:1,1 north:1,1 to-move:east",
+            "must be south or north",
+        ),
+        (
+            "afrika south:1,1 north:1,1 to-move:south colour:red",
+            "unknown field \"colour:\"",
+        ),
+        (
+            "afrika south:200,200 north:1,1 to-move:south",
+            "at most 255",
+        ),
+        (
+            "afrika south:1,1 north:1,1 to-move:south komi:0.3",
+            "multiple of 0.5",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = Afrika::from_text(text).unwrap_err();
+        assert!(e.0.contains(want), "{text:?}: {e}");
+    }
+    let g = Afrika::start(8, 8, Rules::default());
+    for (mv, want) in [
+        ("z", "unknown hole \"z\""),
+        ("E", "sows from its own row"),
+        ("xe", "captures from South's row"),
+        ("ee", "not an Afrika move"),
+        ("", "not an Afrika move"),
+    ] {
+        let e = g.parse_move(mv).unwrap_err();
+        assert!(e.0.contains(want), "{mv:?}: {e}");
+    }
+}

@@ -1,0 +1,312 @@
+//! Solving a position: the exact value, the value of every root move and a principal
+//! variation, on any number of threads (Lazy SMP: every thread runs the same exact search
+//! over one shared table, helpers in another move order; the first to finish answers).
+//! Values are exact, so they are the same for every thread count; the principal variation
+//! is chosen afterwards by a fixed rule (the first move in legal order that keeps the
+//! value), so it is too.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::time::Instant;
+
+use mancala_core::{Game, Moves};
+
+use crate::search::{Searcher, Shared, Techniques};
+use crate::tt::Table;
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub threads: usize,
+    pub tt_mb: usize,
+    pub techniques: Techniques,
+    /// Compute the exact value of every root move (else only the root value and PV).
+    pub all_moves: bool,
+    /// Longest principal variation to extract.
+    pub max_pv: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            threads: 1,
+            tt_mb: 64,
+            techniques: Techniques::default(),
+            all_moves: true,
+            max_pv: 400,
+        }
+    }
+}
+
+/// Live figures for a progress display, updated by the search.
+#[derive(Default, Debug)]
+pub struct Progress {
+    pub nodes: AtomicU64,
+    /// Current bounds on the value being solved (search units, root mover's view).
+    pub lower: AtomicI64,
+    pub upper: AtomicI64,
+    /// 0 = root value, k = root move k, u64::MAX = principal variation.
+    pub phase: AtomicU64,
+    /// Set by the caller to stop the search.
+    pub stop: AtomicBool,
+}
+
+/// Why a principal variation stops.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PvEnd {
+    /// The game is over.
+    GameOver,
+    /// A position repeated: the repetition rule ends the game.
+    Repetition,
+    /// The length limit was reached.
+    Limit,
+}
+
+/// The result of solving one position.
+#[derive(Clone, Debug)]
+pub struct Solution<M> {
+    /// Exact value for the player to move (search units).
+    pub value: i32,
+    /// Every legal move with its exact value for the root's player to move, in legal order
+    /// (empty unless [`Config::all_moves`]).
+    pub moves: Vec<(M, i32)>,
+    pub pv: Vec<M>,
+    pub pv_end: PvEnd,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub tt_hits: u64,
+    pub tt_permille: u32,
+    pub tt_bytes: usize,
+}
+
+/// A solver: a table that persists across calls (so related positions share work).
+pub struct Solver {
+    pub tt: Table,
+    pub config: Config,
+    pub progress: Progress,
+    tt_hits: AtomicU64,
+}
+
+impl Solver {
+    pub fn new(config: Config) -> Self {
+        Solver {
+            tt: Table::new(config.tt_mb),
+            config,
+            progress: Progress::default(),
+            tt_hits: AtomicU64::new(0),
+        }
+    }
+
+    /// The exact value of `g` for its player to move, on the configured threads; `None` if
+    /// stopped.
+    pub fn value<G: Game>(&self, g: &G, guess: i32) -> Option<i32> {
+        self.value_after(g, &[], guess)
+    }
+
+    /// [`Solver::value`] of `g` reached after the positions `history` (oldest first). Only
+    /// rules whose values depend on history ([`Game::history_dependent`]) need one.
+    pub fn value_after<G: Game>(&self, g: &G, history: &[G], guess: i32) -> Option<i32> {
+        let threads = self.config.threads.max(1);
+        let done = AtomicBool::new(false);
+        let result = Mutex::new(None);
+        let shared = Shared {
+            tt: &self.tt,
+            abort: &done,
+            nodes: &self.progress.nodes,
+        };
+        std::thread::scope(|s| {
+            for id in 0..threads {
+                let shared = &shared;
+                let result = &result;
+                let done = &done;
+                let stop = &self.progress.stop;
+                let tech = self.config.techniques;
+                let hits = &self.tt_hits;
+                let prog = &self.progress;
+                s.spawn(move || {
+                    let mut sr = Searcher::new(shared, tech, id, g);
+                    sr.set_history(history);
+                    // The user's stop reaches the threads through the shared abort flag.
+                    let watcher_stop = stop.load(Ordering::Relaxed);
+                    if watcher_stop {
+                        done.store(true, Ordering::Relaxed);
+                    }
+                    let v = exact_with_progress(
+                        &mut sr,
+                        g,
+                        guess,
+                        if id == 0 { Some(prog) } else { None },
+                        stop,
+                        done,
+                    );
+                    sr.flush();
+                    hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
+                    if let Some(v) = v {
+                        let mut r = result.lock().unwrap();
+                        if r.is_none() {
+                            *r = Some(v);
+                        }
+                        done.store(true, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        result.into_inner().unwrap()
+    }
+
+    /// Solves `root`: value, every move's value, principal variation.
+    pub fn solve<G: Game>(&self, root: &G) -> Option<Solution<G::Move>> {
+        let t0 = Instant::now();
+        self.tt.new_search();
+        let n0 = self.progress.nodes.load(Ordering::Relaxed);
+        let h0 = self.tt_hits.load(Ordering::Relaxed);
+        self.progress.phase.store(0, Ordering::Relaxed);
+        let value = self.value(root, root.banked())?;
+        let mut moves = Vec::new();
+        let mut ms = Moves::new();
+        root.legal_moves(&mut ms);
+        if self.config.all_moves {
+            for (k, &m) in ms.iter().enumerate() {
+                self.progress.phase.store(k as u64 + 1, Ordering::Relaxed);
+                let c = root.play(m);
+                let same = c.to_move() == root.to_move();
+                let guess = if same { value } else { -value };
+                let v = self.value_after(&c, self.history_for(&[*root]), guess)?;
+                moves.push((m, if same { v } else { -v }));
+            }
+        }
+        self.progress.phase.store(u64::MAX, Ordering::Relaxed);
+        let (pv, pv_end) = self.pv(root, value, &moves)?;
+        Some(Solution {
+            value,
+            moves,
+            pv,
+            pv_end,
+            nodes: self.progress.nodes.load(Ordering::Relaxed) - n0,
+            seconds: t0.elapsed().as_secs_f64(),
+            tt_hits: self.tt_hits.load(Ordering::Relaxed) - h0,
+            tt_permille: self.tt.permille_full(),
+            tt_bytes: self.tt.bytes(),
+        })
+    }
+
+    /// The principal variation from `root` of value `value`: at each position the first
+    /// legal move whose exact value equals the position's value.
+    fn pv<G: Game>(
+        &self,
+        root: &G,
+        value: i32,
+        root_moves: &[(G::Move, i32)],
+    ) -> Option<(Vec<G::Move>, PvEnd)> {
+        let mut line = Vec::new();
+        let mut played = vec![*root];
+        let mut g = *root;
+        let mut v = value;
+        let mut seen = vec![g.key()];
+        let mut ms = Moves::new();
+        loop {
+            if g.is_terminal() {
+                return Some((line, PvEnd::GameOver));
+            }
+            if line.len() >= self.config.max_pv {
+                return Some((line, PvEnd::Limit));
+            }
+            g.legal_moves(&mut ms);
+            let mut chosen = None;
+            for &m in &ms {
+                let c = g.play(m);
+                let same = c.to_move() == g.to_move();
+                let cv = if line.is_empty() && !root_moves.is_empty() {
+                    root_moves.iter().find(|x| x.0 == m).map(|x| x.1)
+                } else {
+                    None
+                };
+                let hit = match cv {
+                    Some(x) => x == v,
+                    None => {
+                        // value(child, mover's view) == v  <=>  >= v and not >= v + 1.
+                        let want = if same { v } else { -v };
+                        let h = self.history_for(&played);
+                        let ge = self.at_least(&c, h, want)?;
+                        ge && !self.at_least(&c, h, want + 1)?
+                    }
+                };
+                if hit {
+                    chosen = Some((m, c, same));
+                    break;
+                }
+            }
+            let (m, c, same) = chosen.expect("some move keeps the value of a solved position");
+            line.push(m);
+            played.push(c);
+            g = c;
+            if !same {
+                v = -v;
+            }
+            let k = g.key();
+            if g.can_repeat() && seen.contains(&k) {
+                return Some((line, PvEnd::Repetition));
+            }
+            seen.push(k);
+        }
+    }
+
+    /// The history a child search needs: the positions before it when values depend on
+    /// history, none otherwise (values are then history-free, and an empty history lets
+    /// the table store more).
+    fn history_for<'h, G: Game>(&self, played: &'h [G]) -> &'h [G] {
+        if played.first().is_some_and(|g| g.history_dependent()) {
+            played
+        } else {
+            &[]
+        }
+    }
+
+    fn at_least<G: Game>(&self, g: &G, history: &[G], beta: i32) -> Option<bool> {
+        if g.is_terminal() {
+            return Some(g.terminal_value() >= beta);
+        }
+        let done = AtomicBool::new(self.progress.stop.load(Ordering::Relaxed));
+        let shared = Shared {
+            tt: &self.tt,
+            abort: &done,
+            nodes: &self.progress.nodes,
+        };
+        let mut sr = Searcher::new(&shared, self.config.techniques, 0, g);
+        sr.set_history(history);
+        let r = sr.at_least(g, beta);
+        sr.flush();
+        r
+    }
+}
+
+/// The exact search of one thread, publishing its bounds when asked and watching the
+/// user's stop flag.
+fn exact_with_progress<G: Game>(
+    sr: &mut Searcher<'_, G>,
+    g: &G,
+    guess: i32,
+    progress: Option<&Progress>,
+    stop: &AtomicBool,
+    done: &AtomicBool,
+) -> Option<i32> {
+    if let Some(p) = progress {
+        let b = g.banked();
+        let s = g.swing();
+        p.lower.store((b - s) as i64, Ordering::Relaxed);
+        p.upper.store((b + s) as i64, Ordering::Relaxed);
+    }
+    if stop.load(Ordering::Relaxed) {
+        done.store(true, Ordering::Relaxed);
+        return None;
+    }
+    sr.exact_observed(g, guess, &mut |lo, hi| {
+        if let Some(p) = progress {
+            p.lower.store(lo as i64, Ordering::Relaxed);
+            p.upper.store(hi as i64, Ordering::Relaxed);
+        }
+        if stop.load(Ordering::Relaxed) {
+            done.store(true, Ordering::Relaxed);
+        }
+    })
+}

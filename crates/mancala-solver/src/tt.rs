@@ -1,0 +1,309 @@
+//! A fixed-size, lock-free transposition table shared by all search threads.
+//!
+//! Each entry is two `AtomicU64`s: the packed data and the key XOR the data (Hyatt's
+//! lockless hashing). A reader accepts an entry only when `stored ^ data == key`, so a
+//! torn write from another thread reads as a miss, never as a wrong value. Entries hold
+//! a lower and an upper bound (relative to the position's banked margin, see
+//! [`mancala_core::Game::banked`]), so the table can only narrow a search window and
+//! never change a value. Buckets of two entries share a 32-byte half cache line;
+//! replacement keeps the entry from the current search with the larger subtree.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// Bounds on a position's value, relative to its banked margin.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub lower: i16,
+    pub upper: i16,
+    /// The best or refuting move's slot ([`mancala_core::Game::move_slot`]), or
+    /// [`NO_MOVE`].
+    pub mv: u8,
+    /// log2 of the nodes searched below the entry: the replacement priority.
+    pub work: u8,
+}
+
+pub const NO_MOVE: u8 = u8::MAX;
+
+impl Entry {
+    #[inline(always)]
+    fn pack(self, generation: u8) -> u64 {
+        (self.lower as u16 as u64)
+            | (self.upper as u16 as u64) << 16
+            | (self.mv as u64) << 32
+            | (self.work as u64) << 40
+            | (generation as u64) << 48
+            | 1 << 56
+    }
+
+    #[inline(always)]
+    fn unpack(d: u64) -> (Entry, u8) {
+        (
+            Entry {
+                lower: d as u16 as i16,
+                upper: (d >> 16) as u16 as i16,
+                mv: (d >> 32) as u8,
+                work: (d >> 40) as u8,
+            },
+            (d >> 48) as u8,
+        )
+    }
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The table. `Sync`: share it by reference between threads.
+pub struct Table {
+    slots: Vec<Slot>,
+    buckets: u64,
+    generation: AtomicU8,
+}
+
+const WAYS: usize = 2;
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (WAYS * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::with_capacity(buckets * WAYS);
+        slots.resize_with(buckets * WAYS, Slot::default);
+        Table {
+            slots,
+            buckets: buckets as u64,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    pub fn entries(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        (((key as u128) * (self.buckets as u128)) >> 64) as usize * WAYS
+    }
+
+    /// Prefetches the bucket of `key` (a hint; no effect on results).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.slots.as_ptr().add(self.bucket(key)) as *const i8;
+            _mm_prefetch(p, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + WAYS] {
+            let d = s.data.load(Ordering::Relaxed);
+            let c = s.check.load(Ordering::Relaxed);
+            if d != 0 && c ^ d == key {
+                return Some(Entry::unpack(d).0);
+            }
+        }
+        None
+    }
+
+    /// Stores bounds for `key`, intersecting them with what is already known of it.
+    #[inline]
+    pub fn store(&self, key: u64, mut e: Entry) {
+        let gen_now = self.generation.load(Ordering::Relaxed);
+        let b = self.bucket(key);
+        let bucket = &self.slots[b..b + WAYS];
+        let mut victim = 0;
+        let mut victim_score = i32::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            let d = s.data.load(Ordering::Relaxed);
+            let c = s.check.load(Ordering::Relaxed);
+            if d != 0 && c ^ d == key {
+                // Same position: both are valid bounds of one value.
+                let (old, _) = Entry::unpack(d);
+                e.lower = e.lower.max(old.lower);
+                e.upper = e.upper.min(old.upper);
+                if e.lower > e.upper {
+                    // Only possible after a key collision or a torn read: keep the new.
+                    e = Entry {
+                        lower: e.lower.min(old.upper),
+                        upper: e.upper.max(old.lower),
+                        ..e
+                    };
+                }
+                if e.mv == NO_MOVE {
+                    e.mv = old.mv;
+                }
+                e.work = e.work.max(old.work);
+                victim = i;
+                break;
+            }
+            let score = if d == 0 {
+                -1_000_000
+            } else {
+                let (old, g) = Entry::unpack(d);
+                // Entries of older searches go first, then those with less work.
+                let stale = if g == gen_now { 0 } else { -1000 };
+                stale + old.work as i32
+            };
+            if score < victim_score {
+                victim_score = score;
+                victim = i;
+            }
+        }
+        let d = e.pack(gen_now);
+        let s = &bucket[victim];
+        s.data.store(d, Ordering::Relaxed);
+        s.check.store(key ^ d, Ordering::Relaxed);
+    }
+
+    /// Share of entries written by the current search, sampled over the first buckets
+    /// (a per-mille figure like chess engines' "hashfull").
+    pub fn permille_full(&self) -> u32 {
+        let gen_now = self.generation.load(Ordering::Relaxed);
+        let n = self.slots.len().min(2000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && Entry::unpack(d).1 == gen_now
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack_round_trips() {
+        for e in [
+            Entry {
+                lower: -300,
+                upper: 300,
+                mv: 7,
+                work: 30,
+            },
+            Entry {
+                lower: i16::MIN,
+                upper: i16::MAX,
+                mv: NO_MOVE,
+                work: 0,
+            },
+        ] {
+            let (f, g) = Entry::unpack(e.pack(9));
+            assert_eq!((f, g), (e, 9));
+        }
+    }
+
+    #[test]
+    fn store_probe_and_intersect() {
+        let t = Table::new(1);
+        assert_eq!(t.probe(42), None);
+        t.store(
+            42,
+            Entry {
+                lower: -5,
+                upper: 10,
+                mv: 3,
+                work: 4,
+            },
+        );
+        t.store(
+            42,
+            Entry {
+                lower: 2,
+                upper: 20,
+                mv: NO_MOVE,
+                work: 1,
+            },
+        );
+        assert_eq!(
+            t.probe(42),
+            Some(Entry {
+                lower: 2,
+                upper: 10,
+                mv: 3,
+                work: 4
+            })
+        );
+        assert_eq!(t.probe(43), None);
+    }
+
+    #[test]
+    fn replacement_keeps_the_bigger_subtree_of_the_current_search() {
+        let t = Table::new(1);
+        // Find three keys of one bucket.
+        let b0 = t.bucket(1);
+        let keys: Vec<u64> = (1..).filter(|&k| t.bucket(k) == b0).take(3).collect();
+        t.store(
+            keys[0],
+            Entry {
+                lower: 0,
+                upper: 0,
+                mv: 0,
+                work: 9,
+            },
+        );
+        t.store(
+            keys[1],
+            Entry {
+                lower: 1,
+                upper: 1,
+                mv: 0,
+                work: 2,
+            },
+        );
+        t.store(
+            keys[2],
+            Entry {
+                lower: 2,
+                upper: 2,
+                mv: 0,
+                work: 5,
+            },
+        );
+        assert!(t.probe(keys[0]).is_some());
+        assert!(t.probe(keys[1]).is_none());
+        assert!(t.probe(keys[2]).is_some());
+        // A new search makes old entries replaceable first.
+        t.new_search();
+        t.store(
+            keys[1],
+            Entry {
+                lower: 1,
+                upper: 1,
+                mv: 0,
+                work: 0,
+            },
+        );
+        assert!(t.probe(keys[1]).is_some());
+    }
+}
