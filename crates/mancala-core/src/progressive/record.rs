@@ -1,0 +1,135 @@
+//! How Progressive Mancala records name their start, rules and players.
+//!
+//! A group of moves in a record ("c(+5)-a(+3)") is one turn, so the verifier checks the
+//! grouping against the bonus-move rule.
+
+use crate::error::ParseError;
+use crate::player::Player;
+use crate::record::{RecordGame, Tags};
+
+use super::rules::{Ending, MAX_STONES, Progressive, STANDARD_STONES};
+
+/// Reads `[Board "1x11"]` and `[Stones "5"]` (the defaults).
+fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
+    let n = match tags.get("Board") {
+        None => 11,
+        Some(b) => b
+            .strip_prefix("1x")
+            .and_then(|x| x.parse::<usize>().ok())
+            .filter(|&n| Progressive::valid_size(n))
+            .ok_or_else(|| {
+                ParseError::new(format!(
+                    "[Board \"{b}\"]: expected 1xN with N odd from 3 to 17"
+                ))
+            })?,
+    };
+    let k = match tags.get("Stones") {
+        None => STANDARD_STONES,
+        Some(s) => s
+            .parse::<u8>()
+            .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number")))?,
+    };
+    if n * k as usize > MAX_STONES as usize {
+        return Err(ParseError::new("at most 255 stones are supported"));
+    }
+    Ok((n, k))
+}
+
+impl RecordGame for Progressive {
+    const NAME: &'static str = "progressive";
+
+    fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
+        let (n, k) = size(tags)?;
+        Progressive::start(n, k, Ending::default()).apply_rule_tags(tags)
+    }
+
+    /// `[Rules "majority"]` (the default) or `[Rules "all"]`.
+    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
+        match tags.get("Rules") {
+            None => Ok(self),
+            Some(v) => Ending::parse(v)
+                .map(|e| self.with_ending(e))
+                .ok_or_else(|| {
+                    ParseError::new(format!(
+                        "unknown Progressive Mancala rules \"{v}\" (known: majority, all)"
+                    ))
+                }),
+        }
+    }
+
+    fn seat_names() -> [&'static str; 2] {
+        ["East", "West"]
+    }
+
+    fn group_is_turn() -> bool {
+        true
+    }
+
+    fn decided(&self) -> bool {
+        Player::BOTH.iter().any(|&p| self.over_half(p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::record::start_position;
+
+    fn tags(pairs: &[(&str, &str)]) -> Tags {
+        Tags(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn tags_give_the_board_stones_and_rules() {
+        let g: Progressive = start_position(&tags(&[])).unwrap();
+        assert_eq!(g, Progressive::standard());
+        let g: Progressive = start_position(&tags(&[("Board", "1x17"), ("Rules", "all")])).unwrap();
+        assert_eq!((g.n(), g.total(), g.ending()), (17, 85, Ending::All));
+        let g: Progressive = start_position(&tags(&[("Board", "1x5"), ("Stones", "3")])).unwrap();
+        assert_eq!((g.n(), g.total()), (5, 15));
+        for (k, v) in [
+            ("Board", "2x11"),
+            ("Board", "1x12"),
+            ("Board", "1x19"),
+            ("Stones", "five"),
+            ("Rules", "65"),
+        ] {
+            assert!(
+                start_position::<Progressive>(&tags(&[(k, v)])).is_err(),
+                "{k} {v}"
+            );
+        }
+        assert!(
+            start_position::<Progressive>(&tags(&[("Board", "1x17"), ("Stones", "16")])).is_err()
+        );
+        let t = tags(&[
+            (
+                "Start",
+                "progressive holes:1,2,3 goal:0 to-move:west moves-left:2",
+            ),
+            ("Rules", "all"),
+        ]);
+        let g: Progressive = start_position(&t).unwrap();
+        assert_eq!(
+            (g.to_move(), g.moves_left(), g.ending()),
+            (Player::Second, 2, Ending::All)
+        );
+    }
+
+    #[test]
+    fn decided_means_more_than_half() {
+        use crate::game::PositionText;
+        let g = Progressive::from_text(
+            "progressive holes:1,0,0,0,0 goal:0 east-store:0 west-store:5 to-move:east ending:all",
+        )
+        .unwrap();
+        assert!(g.decided() && !g.is_terminal());
+        assert!(!Progressive::standard().decided());
+    }
+}
