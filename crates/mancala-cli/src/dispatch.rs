@@ -1,9 +1,15 @@
 //! From a game name to the generic code for that game.
 
 use anyhow::{Result, bail};
+use mancala_core::diagram::Diagram;
+use mancala_core::record::RecordGame;
 
 /// The games the command line knows, by the names records and options use.
-pub const GAMES: &[&str] = &["afrika"];
+pub const GAMES: &[&str] = &["afrika", "progressive"];
+
+/// What the command line needs of a game: records, rules by name, drawing.
+pub trait CliGame: RecordGame + Diagram {}
+impl<G: RecordGame + Diagram> CliGame for G {}
 
 /// Runs `$body` with `$G` bound to the game type named by `$name`.
 #[macro_export]
@@ -12,6 +18,10 @@ macro_rules! with_game {
         match $crate::dispatch::canonical($name)? {
             "afrika" => {
                 type $G = mancala_core::afrika::Afrika;
+                $body
+            }
+            "progressive" => {
+                type $G = mancala_core::progressive::Progressive;
                 $body
             }
             other => unreachable!("canonical() returned {other}"),

@@ -2,6 +2,8 @@
 
 mod dispatch;
 mod input;
+mod position;
+mod solve;
 mod verify;
 
 use std::process::ExitCode;
@@ -19,12 +21,14 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    Solve(solve::SolveArgs),
     Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.command {
+        Command::Solve(a) => solve::run(a),
         Command::Verify(a) => verify::run(a),
     };
     match r {

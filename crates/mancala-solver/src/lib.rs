@@ -3,6 +3,7 @@
 //! reference for cross-checks.
 
 pub mod minimax;
+pub mod path;
 pub mod search;
 pub mod solve;
 pub mod tt;

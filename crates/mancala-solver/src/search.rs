@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use arrayvec::ArrayVec;
 use mancala_core::{Game, MAX_MOVES, MOVE_SLOTS, Moves};
 
+use crate::path::PathSet;
 use crate::tt::{Entry, NO_MOVE, Table};
 
 /// No repetition in the subtree.
@@ -67,11 +68,15 @@ pub struct Searcher<'a, G: Game> {
     /// Thread index: helper threads (> 0) vary the move order near the root.
     id: usize,
     path: Vec<(u64, u32)>,
+    /// The keys of `path`, for O(1) repetition checks.
+    on_path: PathSet,
     history: Box<[[u32; MOVE_SLOTS]; 2]>,
     killers: Vec<[u8; 2]>,
     pub nodes: u64,
     flushed: u64,
     pub tt_hits: u64,
+    /// Deepest path seen.
+    pub max_depth: usize,
     aborted: bool,
     can_repeat: bool,
     history_dependent: bool,
@@ -85,11 +90,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             tech,
             id,
             path: Vec::with_capacity(256),
+            on_path: PathSet::default(),
             history: Box::new([[0; MOVE_SLOTS]; 2]),
             killers: vec![[NO_MOVE; 2]; 64],
             nodes: 0,
             flushed: 0,
             tt_hits: 0,
+            max_depth: 0,
             aborted: false,
             can_repeat: root.can_repeat(),
             history_dependent: root.history_dependent(),
@@ -101,8 +108,13 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// position of this history recurring ends the game by the repetition rule.
     pub fn set_history<'h>(&mut self, history: impl IntoIterator<Item = &'h G>) {
         self.path.clear();
+        self.on_path.clear();
         for g in history {
-            self.path.push((g.key(), g.material()));
+            let k = g.key();
+            if self.on_path.get(k).is_none() {
+                self.on_path.insert(k, self.path.len() as u32);
+            }
+            self.path.push((k, g.material()));
         }
     }
 
@@ -198,17 +210,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         let ply = self.path.len();
         let key = g.key();
         let material = g.material();
-        let mut fresh = true;
-        if self.can_repeat {
-            for (i, &(k, m)) in self.path.iter().enumerate().rev() {
-                if m != material {
-                    break;
-                }
-                fresh = false;
-                if k == key {
-                    return (g.repetition_value(), i as u32);
-                }
-            }
+        // Material never increases, so an earlier position of equal material exists iff
+        // the parent has equal material.
+        let fresh = self.path.last().is_none_or(|&(_, m)| m != material);
+        if self.can_repeat
+            && !fresh
+            && let Some(i) = self.on_path.get(key)
+        {
+            return (g.repetition_value(), i);
         }
         let use_tt = self.tech.tt && (fresh || !self.history_dependent);
         let banked = g.banked();
@@ -265,6 +274,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
 
         self.path.push((key, material));
+        if self.can_repeat {
+            self.on_path.insert(key, ply as u32);
+        }
+        self.max_depth = self.max_depth.max(self.path.len());
         let start = self.nodes;
         let mut best = -INF;
         let mut best_slot = NO_MOVE;
@@ -278,7 +291,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 (-v, r)
             };
             if self.aborted {
-                self.path.pop();
+                self.pop(key);
                 return (0, NO_REP);
             }
             rep = rep.min(r);
@@ -294,7 +307,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
-        self.path.pop();
+        self.pop(key);
         if use_tt && rep >= ply as u32 {
             let (l, u) = if best >= beta {
                 (best, hi)
@@ -317,6 +330,14 @@ impl<'a, G: Game> Searcher<'a, G> {
             );
         }
         (best, rep)
+    }
+
+    #[inline(always)]
+    fn pop(&mut self, key: u64) {
+        self.path.pop();
+        if self.can_repeat {
+            self.on_path.remove(key);
+        }
     }
 
     /// Orders moves: table move, then the game's hint (captures), killers, history.

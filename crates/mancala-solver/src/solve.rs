@@ -77,6 +77,8 @@ pub struct Solution<M> {
     pub tt_hits: u64,
     pub tt_permille: u32,
     pub tt_bytes: usize,
+    /// Deepest search path (plies from the root).
+    pub max_depth: u64,
 }
 
 /// A solver: a table that persists across calls (so related positions share work).
@@ -85,7 +87,13 @@ pub struct Solver {
     pub config: Config,
     pub progress: Progress,
     tt_hits: AtomicU64,
+    max_depth: AtomicU64,
 }
+
+/// Stack of a search thread. The search recurses once per ply, and in games where
+/// positions can repeat a capture-free stretch can be thousands of plies deep; the
+/// memory is reserved, not committed, until used.
+const SEARCH_STACK: usize = 1 << 30;
 
 impl Solver {
     pub fn new(config: Config) -> Self {
@@ -94,6 +102,7 @@ impl Solver {
             config,
             progress: Progress::default(),
             tt_hits: AtomicU64::new(0),
+            max_depth: AtomicU64::new(0),
         }
     }
 
@@ -122,33 +131,38 @@ impl Solver {
                 let stop = &self.progress.stop;
                 let tech = self.config.techniques;
                 let hits = &self.tt_hits;
+                let max_depth = &self.max_depth;
                 let prog = &self.progress;
-                s.spawn(move || {
-                    let mut sr = Searcher::new(shared, tech, id, g);
-                    sr.set_history(history);
-                    // The user's stop reaches the threads through the shared abort flag.
-                    let watcher_stop = stop.load(Ordering::Relaxed);
-                    if watcher_stop {
-                        done.store(true, Ordering::Relaxed);
-                    }
-                    let v = exact_with_progress(
-                        &mut sr,
-                        g,
-                        guess,
-                        if id == 0 { Some(prog) } else { None },
-                        stop,
-                        done,
-                    );
-                    sr.flush();
-                    hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
-                    if let Some(v) = v {
-                        let mut r = result.lock().unwrap();
-                        if r.is_none() {
-                            *r = Some(v);
+                let spawned = std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(s, move || {
+                        let mut sr = Searcher::new(shared, tech, id, g);
+                        sr.set_history(history);
+                        // The user's stop reaches the threads through the shared abort flag.
+                        let watcher_stop = stop.load(Ordering::Relaxed);
+                        if watcher_stop {
+                            done.store(true, Ordering::Relaxed);
                         }
-                        done.store(true, Ordering::Relaxed);
-                    }
-                });
+                        let v = exact_with_progress(
+                            &mut sr,
+                            g,
+                            guess,
+                            if id == 0 { Some(prog) } else { None },
+                            stop,
+                            done,
+                        );
+                        sr.flush();
+                        hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
+                        max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+                        if let Some(v) = v {
+                            let mut r = result.lock().unwrap();
+                            if r.is_none() {
+                                *r = Some(v);
+                            }
+                            done.store(true, Ordering::Relaxed);
+                        }
+                    });
+                spawned.expect("cannot start a search thread");
             }
         });
         result.into_inner().unwrap()
@@ -187,6 +201,7 @@ impl Solver {
             tt_hits: self.tt_hits.load(Ordering::Relaxed) - h0,
             tt_permille: self.tt.permille_full(),
             tt_bytes: self.tt.bytes(),
+            max_depth: self.max_depth.load(Ordering::Relaxed),
         })
     }
 

@@ -1,0 +1,253 @@
+//! The POSITION argument of `solve`, `show` and `play`: a file from `positions/`, an
+//! inline position in a game's one-line format, or a named standard start such as
+//! `kalah:6x4`, `afrika:8x8`, `afrika:4x3`, `andada:6`, `progressive:11`, `kauri`.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow, bail};
+use mancala_core::Moves;
+use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
+
+use crate::dispatch::{CliGame, canonical};
+use crate::input::read_text;
+
+/// Where a position comes from.
+pub enum Source {
+    /// `game:spec`, a standard start.
+    Named { game: &'static str, spec: String },
+    /// A position line given on the command line.
+    Inline { game: &'static str, text: String },
+    /// A file: tags, then a position line or a record to replay.
+    File {
+        game: &'static str,
+        name: String,
+        file: RecordFile,
+        position_line: Option<String>,
+    },
+}
+
+impl Source {
+    pub fn game(&self) -> &'static str {
+        match self {
+            Source::Named { game, .. }
+            | Source::Inline { game, .. }
+            | Source::File { game, .. } => game,
+        }
+    }
+}
+
+/// Rule options from the command line, applied on top of the position's own.
+#[derive(Default, Clone, Debug)]
+pub struct RuleOptions {
+    pub rules: Option<String>,
+    pub komi: Option<String>,
+    /// Play only this many moves of a record file.
+    pub ply: Option<usize>,
+}
+
+/// Works out what kind of argument `arg` is and which game it belongs to.
+pub fn classify(arg: &str) -> Result<Source> {
+    let first_word = arg.split_whitespace().next().unwrap_or("");
+    // An inline position: "afrika south:... north:...".
+    if arg.contains(char::is_whitespace) && arg.contains(':') && canonical(first_word).is_ok() {
+        return Ok(Source::Inline {
+            game: canonical(first_word)?,
+            text: arg.to_string(),
+        });
+    }
+    if arg == "-" || Path::new(arg).exists() {
+        let name = if arg == "-" {
+            "<stdin>".to_string()
+        } else {
+            arg.to_string()
+        };
+        let text = read_text(arg)?;
+        let file = parse_file(&name, &text).map_err(anyhow::Error::new)?;
+        let body = file.text.trim();
+        let body_first = body.split_whitespace().next().unwrap_or("");
+        let position_line =
+            (canonical(body_first).is_ok() && body.contains(':')).then(|| body.to_string());
+        let game = match (file.tags.get("Game"), &position_line) {
+            (Some(g), _) => canonical(g).with_context(|| format!("{name}: [Game] tag"))?,
+            (None, Some(_)) => canonical(body_first)?,
+            (None, None) => {
+                bail!("{name}: no [Game] tag and no position line: cannot tell the game")
+            }
+        };
+        return Ok(Source::File {
+            game,
+            name,
+            file,
+            position_line,
+        });
+    }
+    // A named start: "kalah:6x4", "kauri".
+    let (g, spec) = arg.split_once(':').unwrap_or((arg, ""));
+    if let Ok(game) = canonical(g) {
+        return Ok(Source::Named {
+            game,
+            spec: spec.to_string(),
+        });
+    }
+    if arg.contains('/') || arg.contains('.') {
+        bail!("{arg}: no such file");
+    }
+    bail!(
+        "\"{arg}\" is not a file, a position line or a named start (for example afrika:8x8, afrika:4x3, kalah:6x4, andada:6, progressive:11, kauri)"
+    )
+}
+
+/// Tags that describe a named start, e.g. `afrika:4x3` -> Board 2x4, Stones 3.
+fn named_tags(game: &str, spec: &str) -> Result<Tags> {
+    let mut t = Tags::default();
+    let bad = || anyhow!("\"{game}:{spec}\": unknown size (try {})", example(game));
+    match game {
+        "afrika" | "kalah" => {
+            if !spec.is_empty() {
+                let (m, k) = spec.split_once('x').ok_or_else(bad)?;
+                t.0.insert("Board".into(), format!("2x{m}"));
+                t.0.insert("Stones".into(), k.to_string());
+            }
+        }
+        "andada" => {
+            if !spec.is_empty() {
+                t.0.insert("Board".into(), format!("2x{spec}"));
+            }
+        }
+        "progressive" => {
+            if !spec.is_empty() {
+                let (n, k) = spec
+                    .split_once('x')
+                    .map(|(a, b)| (a, Some(b)))
+                    .unwrap_or((spec, None));
+                t.0.insert("Board".into(), format!("1x{n}"));
+                if let Some(k) = k {
+                    t.0.insert("Stones".into(), k.to_string());
+                }
+            }
+        }
+        _ => {
+            if !spec.is_empty() {
+                return Err(bad());
+            }
+        }
+    }
+    Ok(t)
+}
+
+fn example(game: &str) -> &'static str {
+    match game {
+        "afrika" => "afrika:8x8 or afrika:4x3 (holes per row x stones)",
+        "kalah" => "kalah:6x4 (holes per row x seeds)",
+        "andada" => "andada:6 (holes per row, a multiple of 3)",
+        "progressive" => "progressive:11 or progressive:17",
+        _ => "kauri",
+    }
+}
+
+fn option_tags(opts: &RuleOptions) -> Tags {
+    let mut t = Tags::default();
+    if let Some(r) = &opts.rules {
+        t.0.insert("Rules".into(), r.clone());
+    }
+    if let Some(k) = &opts.komi {
+        t.0.insert("Komi".into(), k.clone());
+    }
+    t
+}
+
+/// The position a source describes, with the command line's rule options applied.
+pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
+    let over = option_tags(opts);
+    let g: G = match src {
+        Source::Named { game, spec } => {
+            let mut tags = named_tags(game, spec)?;
+            tags.0.extend(over.0);
+            G::standard_start(&tags).map_err(|e| anyhow!("{game}:{spec}: {e}"))?
+        }
+        Source::Inline { text, .. } => G::from_text(text)
+            .map_err(|e| anyhow!("{e}"))?
+            .apply_rule_tags(&over)
+            .map_err(|e| anyhow!("{e}"))?,
+        Source::File {
+            name,
+            file,
+            position_line,
+            ..
+        } => {
+            let mut tags = file.tags.clone();
+            tags.0.extend(over.0);
+            if let Some(line) = position_line {
+                G::from_text(line)
+                    .map_err(|e| anyhow!("{name}: {e}"))?
+                    .apply_rule_tags(&tags)
+                    .map_err(|e| anyhow!("{name}: {e}"))?
+            } else {
+                let start: G = start_position(&tags).map_err(|e| anyhow!("{name}: {e}"))?;
+                replay(name, file, start, opts.ply)?
+            }
+        }
+    };
+    if opts.ply.is_some()
+        && !matches!(
+            src,
+            Source::File {
+                position_line: None,
+                ..
+            }
+        )
+    {
+        bail!("--ply applies to record files only");
+    }
+    Ok(g)
+}
+
+/// Plays the moves of a record from `start` (all of them, or the first `ply`), each
+/// checked; an unreadable or illegal move is an error naming the file, line and ply.
+pub fn replay<G: CliGame>(
+    name: &str,
+    file: &RecordFile,
+    start: G,
+    ply: Option<usize>,
+) -> Result<G> {
+    let moves = record_moves(file);
+    if let Some(p) = ply
+        && p > moves.len()
+    {
+        bail!(
+            "{name}: --ply {p}, but the record has only {} moves",
+            moves.len()
+        );
+    }
+    let mut g = start;
+    let mut legal = Moves::new();
+    for (i, m) in moves.iter().take(ply.unwrap_or(usize::MAX)).enumerate() {
+        let loc = format!(
+            "{name}:line {}, column {}, ply {}",
+            m.pos.line,
+            m.pos.column,
+            i + 1
+        );
+        let mv = g.parse_move(&m.name).map_err(|e| anyhow!("{loc}: {e}"))?;
+        g.legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            let names: Vec<String> = legal.iter().map(|&x| g.format_move(x)).collect();
+            bail!(
+                "{loc}: {} is not legal here (legal: {})",
+                m.name,
+                names.join(" ")
+            );
+        }
+        g = g.play(mv);
+    }
+    Ok(g)
+}
+
+/// The moves of a record in order.
+pub fn record_moves(file: &RecordFile) -> Vec<record::MoveTok> {
+    file.body
+        .groups
+        .iter()
+        .flat_map(|g| g.moves.iter().cloned())
+        .collect()
+}

@@ -1,0 +1,311 @@
+//! `mancala solve`: the exact value of a position, of every move, and a principal
+//! variation.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use clap::Args;
+use mancala_core::{Game, Player};
+use mancala_solver::{Config, PvEnd, Solver, Techniques};
+use serde::Serialize;
+
+use crate::dispatch::CliGame;
+use crate::position::{RuleOptions, Source, build, classify};
+use crate::with_game;
+
+/// Solve a position exactly: its value, the value of every legal move, and a principal
+/// variation in the game's notation.
+///
+/// POSITION is a file from positions/ (a position line, or a record whose moves are played
+/// first; see --ply), an inline position line, or a named start: afrika:8x8, afrika:4x3
+/// (holes per row x stones), kalah:6x4, andada:6, progressive:11, kauri.
+///
+/// Values are from the point of view of the player to move: for score games the final
+/// margin (his final total minus the opponent's, with what both captured already and the
+/// komi); for Andada and Give-away Afrika 1 / 0 / -1 for win / draw / loss; Kauri under
+/// the old tie-breaker counts a tie-break win as +0.5.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The position: a file, an inline position line, or a named start.
+    position: String,
+    /// Search threads (Lazy SMP over one shared table).
+    #[arg(long, short = 't', default_value_t = default_threads())]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// Rule variant, e.g. afrika: standard, 65, giveaway, own-side; kauri: current,
+    /// tiebreak; progressive: majority, all; andada: clockwise, endless-draw; kalah:
+    /// standard-capture.
+    #[arg(long)]
+    rules: Option<String>,
+    /// Komi for the second player (Afrika), e.g. 2.5.
+    #[arg(long)]
+    komi: Option<String>,
+    /// With a record file: solve the position after this many moves.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Only the value and the principal variation, not the value of every move.
+    #[arg(long)]
+    value_only: bool,
+    /// Switch off a search technique to measure it: tt, bounds, ordering, killers,
+    /// history (repeatable).
+    #[arg(long = "without", value_name = "TECHNIQUE")]
+    without: Vec<String>,
+    /// Enhanced transposition cut-offs down to this many plies from the root (0 = off).
+    #[arg(long, default_value_t = 0)]
+    etc: u32,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+#[derive(Serialize)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    value: f64,
+}
+
+#[derive(Serialize)]
+struct Output {
+    game: String,
+    position: String,
+    to_move: String,
+    value: f64,
+    result: String,
+    moves: Vec<MoveValue>,
+    pv: Vec<String>,
+    pv_end: String,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    threads: usize,
+    tt_mb: usize,
+    tt_hits: u64,
+    tt_permille: u32,
+    max_depth: u64,
+}
+
+pub fn run(a: SolveArgs) -> Result<ExitCode> {
+    let src = classify(&a.position)?;
+    let opts = RuleOptions {
+        rules: a.rules.clone(),
+        komi: a.komi.clone(),
+        ply: a.ply,
+    };
+    with_game!(src.game(), G => solve::<G>(&src, &opts, &a))
+}
+
+fn techniques(a: &SolveArgs) -> Result<Techniques> {
+    let mut t = Techniques {
+        etc_plies: a.etc,
+        ..Techniques::default()
+    };
+    for w in &a.without {
+        match w.as_str() {
+            "tt" => t.tt = false,
+            "bounds" => t.bounds = false,
+            "ordering" => t.ordering = false,
+            "killers" => t.killers = false,
+            "history" => t.history = false,
+            other => bail!(
+                "--without {other}: unknown technique (tt, bounds, ordering, killers, history)"
+            ),
+        }
+    }
+    Ok(t)
+}
+
+fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<ExitCode> {
+    let root: G = build(src, opts)?;
+    if a.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let config = Config {
+        threads: a.threads,
+        tt_mb: a.tt_mb,
+        techniques: techniques(a)?,
+        all_moves: !a.value_only,
+        ..Config::default()
+    };
+    let solver = Solver::new(config);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let sol = std::thread::scope(|s| {
+        let watcher = s.spawn(|| progress_display(&solver, &root, &done));
+        let sol = solver.solve(&root);
+        done.store(true, Ordering::Relaxed);
+        let _ = watcher.join();
+        sol
+    });
+    let Some(sol) = sol else {
+        bail!("the search was stopped")
+    };
+    let seat = |p: Player| G::seat_names()[p.index()];
+    let me = root.to_move();
+    let points = |v: i32| root.points(v);
+    let value = points(sol.value);
+    let result = describe(value, seat(me), seat(me.opponent()), root.is_terminal());
+    let mut pv = Vec::new();
+    let mut g = root;
+    for &m in &sol.pv {
+        pv.push(g.format_move(m));
+        g = g.play(m);
+    }
+    let out = Output {
+        game: G::NAME.to_string(),
+        position: root.to_text(),
+        to_move: seat(me).to_string(),
+        value,
+        result,
+        moves: sol
+            .moves
+            .iter()
+            .map(|&(m, v)| MoveValue {
+                mv: root.format_move(m),
+                value: points(v),
+            })
+            .collect(),
+        pv,
+        pv_end: match sol.pv_end {
+            PvEnd::GameOver => "game over",
+            PvEnd::Repetition => "repetition",
+            PvEnd::Limit => "length limit",
+        }
+        .to_string(),
+        nodes: sol.nodes,
+        seconds: sol.seconds,
+        nodes_per_second: sol.nodes as f64 / sol.seconds.max(1e-9),
+        threads: a.threads,
+        tt_mb: sol.tt_bytes / (1024 * 1024),
+        tt_hits: sol.tt_hits,
+        tt_permille: sol.tt_permille,
+        max_depth: sol.max_depth,
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_human(&out, &root);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "South wins by 2", "draw", ... for a value seen by `me`.
+fn describe(v: f64, me: &str, them: &str, over: bool) -> String {
+    let verb = if over { "won" } else { "wins" };
+    if v > 0.0 {
+        format!("{me} {verb} by {}", fmt_points(v))
+    } else if v < 0.0 {
+        format!("{them} {verb} by {}", fmt_points(-v))
+    } else {
+        "draw".to_string()
+    }
+}
+
+fn fmt_points(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+fn signed(v: f64) -> String {
+    if v > 0.0 {
+        format!("+{}", fmt_points(v))
+    } else {
+        fmt_points(v)
+    }
+}
+
+fn print_human<G: CliGame>(o: &Output, root: &G) {
+    print!("{}", root.layout().to_text());
+    println!(
+        "value: {} ({}), for {} to move",
+        signed(o.value),
+        o.result,
+        o.to_move
+    );
+    if !o.moves.is_empty() {
+        let best = o.moves.iter().map(|m| m.value).fold(f64::MIN, f64::max);
+        let w = o.moves.iter().map(|m| m.mv.len()).max().unwrap_or(1);
+        println!("moves:");
+        for m in &o.moves {
+            let tag = if m.value == best { "  best" } else { "" };
+            println!("  {:w$}  {:>6}{tag}", m.mv, signed(m.value));
+        }
+    }
+    println!(
+        "principal variation ({} plies, ends: {}):",
+        o.pv.len(),
+        o.pv_end
+    );
+    for chunk in o.pv.chunks(16) {
+        println!("  {}", chunk.join(" "));
+    }
+    println!(
+        "nodes {} in {:.3} s ({:.2} M nodes/s), threads {}, table {} MB ({} per mille used, {} hits), deepest path {}",
+        o.nodes,
+        o.seconds,
+        o.nodes_per_second / 1e6,
+        o.threads,
+        o.tt_mb,
+        o.tt_permille,
+        o.tt_hits,
+        o.max_depth
+    );
+}
+
+/// A progress line on stderr, only on a terminal and only once the search has run for a
+/// second: current phase, bounds on the value, nodes, elapsed time.
+fn progress_display<G: Game>(solver: &Solver, root: &G, done: &std::sync::atomic::AtomicBool) {
+    if !std::io::stderr().is_terminal() {
+        return;
+    }
+    let t0 = Instant::now();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut n_moves = mancala_core::Moves::new();
+    root.legal_moves(&mut n_moves);
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if t0.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                    .unwrap(),
+            );
+            b
+        });
+        let p = &solver.progress;
+        let phase = match p.phase.load(Ordering::Relaxed) {
+            0 => "root value".to_string(),
+            u64::MAX => "principal variation".to_string(),
+            k => format!("move {k}/{}", n_moves.len()),
+        };
+        let nodes = p.nodes.load(Ordering::Relaxed);
+        let secs = t0.elapsed().as_secs_f64();
+        b.set_message(format!(
+            "{phase}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
+            p.lower.load(Ordering::Relaxed),
+            p.upper.load(Ordering::Relaxed),
+            nodes as f64 / 1e6,
+            nodes as f64 / 1e6 / secs
+        ));
+        b.tick();
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+}
