@@ -1,1 +1,13 @@
-//! Placeholder: implemented on its own branch.
+//! Andada (the Kunama of Eritrea, after Pankhurst 1971): seed 004.
+//!
+//! - [`rules`]: the state and the [`Game`](crate::Game) implementation;
+//! - [`notation`]: move notation and the one-line position format;
+//! - [`diagram`]: the board as drawn.
+//!
+//! The rule decisions are argued in `docs/rules-andada.md`.
+
+pub mod diagram;
+pub mod notation;
+pub mod rules;
+
+pub use rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};

@@ -1,1 +1,13 @@
-//! Placeholder: implemented on its own branch.
+//! Kalah (Irving, Donkers and Uiterwijk, "Solving Kalah", 2000): the validation game.
+//!
+//! - [`rules`]: the state and the [`Game`](crate::Game) implementation;
+//! - [`notation`]: move notation and the one-line position format;
+//! - [`diagram`]: the board as drawn.
+//!
+//! The rules are stated in `docs/rules-kalah.md`.
+
+pub mod diagram;
+pub mod notation;
+pub mod rules;
+
+pub use rules::{Capture, Kalah, KalahMove, Rules};

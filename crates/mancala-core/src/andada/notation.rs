@@ -1,0 +1,212 @@
+//! Andada notation and the one-line position format.
+//!
+//! No Andada record is published, so the notation follows the project's two-row convention
+//! ([`crate::rows`]): a regular move or the opening is the letter of the sown hole (`A..`
+//! for South, `a..` for North, from the owner's left), and the pie decision is the word
+//! `play` (the deciding player plays the next move himself) or `pass` (his opponent does).
+
+use crate::error::ParseError;
+use crate::game::{Game, Notation, PositionText};
+use crate::player::Player;
+use crate::rows::{Row, hole_of_letter, letter, row_of};
+use crate::text::{Fields, counts, join_counts};
+
+use super::rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules};
+
+impl Notation for Andada {
+    fn format_move(&self, mv: AndadaMove) -> String {
+        match mv {
+            AndadaMove::Open(h) | AndadaMove::Sow(h) => letter(h as usize, self.n()).to_string(),
+            AndadaMove::Play => "play".into(),
+            AndadaMove::Pass => "pass".into(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AndadaMove, ParseError> {
+        let t = text.trim();
+        let mover = Andada::row(self.to_move());
+        let lower = t.to_ascii_lowercase();
+        if lower == "play" || lower == "pass" {
+            if self.phase() != Phase::Pie {
+                return Err(ParseError::new(format!(
+                    "\"{t}\" is the pie decision, taken only right after the opening \
+                     (this position is in the {} phase)",
+                    phase_name(self.phase())
+                )));
+            }
+            return Ok(if lower == "play" {
+                AndadaMove::Play
+            } else {
+                AndadaMove::Pass
+            });
+        }
+        let mut chars = t.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(ParseError::new(format!(
+                "\"{t}\" is not an Andada move (a hole letter, or \"play\"/\"pass\" after the \
+                 opening)"
+            )));
+        };
+        let h = hole_of_letter(c, self.n())?;
+        let row = row_of(h, self.n());
+        if row != mover {
+            return Err(ParseError::new(format!(
+                "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",
+                mover.name(),
+                row.name()
+            )));
+        }
+        match self.phase() {
+            Phase::Opening => Ok(AndadaMove::Open(h as u8)),
+            Phase::Pie => Err(ParseError::new(format!(
+                "\"{t}\": after the opening {} decides who plays the next move: \"play\" \
+                 (itself) or \"pass\" (its opponent)",
+                mover.name()
+            ))),
+            Phase::Play | Phase::Drawn => Ok(AndadaMove::Sow(h as u8)),
+        }
+    }
+}
+
+/// The name of a phase in position text.
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Opening => "opening",
+        Phase::Pie => "pie",
+        Phase::Play => "play",
+        Phase::Drawn => "drawn",
+    }
+}
+
+impl Rules {
+    /// Reads a variant list such as `standard`, `clockwise`, `endless-draw`,
+    /// `clockwise,endless-draw`.
+    pub fn parse_variant(text: &str) -> Result<Rules, ParseError> {
+        let mut r = Rules::default();
+        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            match part {
+                "standard" => r = Rules::default(),
+                "counterclockwise" | "anticlockwise" | "anti-clockwise" | "ccw" => {
+                    r.direction = Direction::Counterclockwise
+                }
+                "clockwise" | "cw" => r.direction = Direction::Clockwise,
+                "endless-draw" => r.endless = Endless::Draw,
+                "endless-illegal" => r.endless = Endless::Illegal,
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "unknown Andada rule \"{part}\" (known: standard, clockwise, \
+                         counterclockwise, endless-draw, endless-illegal)"
+                    )));
+                }
+            }
+        }
+        Ok(r)
+    }
+
+    /// The variant list that [`Rules::parse_variant`] reads back.
+    pub fn variant_name(&self) -> String {
+        let mut v = Vec::new();
+        if self.direction == Direction::Clockwise {
+            v.push("clockwise");
+        }
+        if self.endless == Endless::Draw {
+            v.push("endless-draw");
+        }
+        if v.is_empty() {
+            "standard".into()
+        } else {
+            v.join(",")
+        }
+    }
+}
+
+fn player_of_row_name(v: &str) -> Result<Player, ParseError> {
+    match v {
+        "south" | "South" | "S" => Ok(Andada::owner(Row::South)),
+        "north" | "North" | "N" => Ok(Andada::owner(Row::North)),
+        _ => Err(ParseError::new(format!(
+            "andada position: \"to-move:{v}\" must be south or north"
+        ))),
+    }
+}
+
+impl PositionText for Andada {
+    /// `andada south:A,..,L north:a,..,l to-move:south phase:play`, plus
+    /// `direction:clockwise` and `endless:draw` when they differ from the defaults. Each
+    /// row is listed from its owner's left to right, in letter order.
+    fn to_text(&self) -> String {
+        let n = self.n();
+        let h = self.holes();
+        let mut s = format!(
+            "andada south:{} north:{} to-move:{} phase:{}",
+            join_counts(h[..n].iter().copied()),
+            join_counts(h[n..].iter().copied()),
+            Andada::row(self.to_move()).name().to_lowercase(),
+            phase_name(self.phase())
+        );
+        let r = self.rules();
+        if r.direction == Direction::Clockwise {
+            s += " direction:clockwise";
+        }
+        if r.endless == Endless::Draw {
+            s += " endless:draw";
+        }
+        s
+    }
+
+    fn from_text(text: &str) -> Result<Self, ParseError> {
+        let g = "andada";
+        let mut f = Fields::parse(g, text)?;
+        let south = counts(g, "south", f.required("south")?)?;
+        let north = counts(g, "north", f.required("north")?)?;
+        if south.len() != north.len() {
+            return Err(ParseError::new(format!(
+                "andada position: south has {} holes but north has {}",
+                south.len(),
+                north.len()
+            )));
+        }
+        let to_move = player_of_row_name(f.required("to-move")?)?;
+        let phase = match f.required("phase")? {
+            "opening" => Phase::Opening,
+            "pie" => Phase::Pie,
+            "play" => Phase::Play,
+            "drawn" => Phase::Drawn,
+            p => {
+                return Err(ParseError::new(format!(
+                    "andada position: unknown phase \"phase:{p}\" (opening, pie, play or \
+                     drawn)"
+                )));
+            }
+        };
+        let mut rules = Rules::default();
+        if let Some(d) = f.optional("direction") {
+            rules.direction = match d {
+                "counterclockwise" | "anticlockwise" => Direction::Counterclockwise,
+                "clockwise" => Direction::Clockwise,
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "andada position: unknown direction \"direction:{d}\" \
+                         (counterclockwise or clockwise)"
+                    )));
+                }
+            };
+        }
+        if let Some(e) = f.optional("endless") {
+            rules.endless = match e {
+                "illegal" => Endless::Illegal,
+                "draw" => Endless::Draw,
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "andada position: unknown rule \"endless:{e}\" (illegal or draw)"
+                    )));
+                }
+            };
+        }
+        f.finish()?;
+        let mut holes = south;
+        holes.extend_from_slice(&north);
+        Andada::from_parts(&holes, to_move, phase, rules)
+            .map_err(|e| ParseError::new(format!("andada position: {e}")))
+    }
+}

@@ -1,0 +1,632 @@
+//! The rules of Andada, each cited from seed 004 (Mancala World, after Pankhurst 1971).
+//! Where the seed is silent, the decision taken is cited beside the code and argued in
+//! `docs/rules-andada.md`.
+
+use crate::game::{Game, Moves};
+use crate::hash::hash_bytes;
+use crate::player::Player;
+use crate::rows::{Row, opposite, row_of};
+
+/// Largest supported row: 2 x 24 holes ("two long rows of any multiple of three from 12
+/// to no less than 24 holes").
+pub const MAX_ROW: usize = 24;
+
+/// Holes on the largest board.
+pub const CELLS: usize = 2 * MAX_ROW;
+
+/// Laps a sowing may take before the exact cycle test starts. Terminating sowings in
+/// random play take far fewer laps (see `docs/rules-andada.md`), so the fast path decides
+/// nearly every move by simply running it.
+pub const FAST_LAPS: u32 = 1024;
+
+/// The direction of play.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Direction {
+    /// "Play is conducted in an anti-clockwise direction, if not otherwise agreed."
+    /// Increasing hole index.
+    #[default]
+    Counterclockwise,
+    /// "The game can be also played by agreement in a clockwise direction, which, however,
+    /// is less common." Decreasing hole index.
+    Clockwise,
+}
+
+/// What a sowing that never ends means (the seed has no rule; see the docs).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Endless {
+    /// "The move ends when the last seed falls in an empty hole": a hole whose sowing
+    /// never ends is not a legal move.
+    #[default]
+    Illegal,
+    /// Variant `endless-draw`: such a move is legal and ends the game as a draw.
+    Draw,
+}
+
+/// Rule options.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Rules {
+    pub direction: Direction,
+    pub endless: Endless,
+}
+
+/// The stage of the game.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Phase {
+    /// "On his first turn a player picks up the contents of any hole of his row and drops
+    /// them one by one in the next two holes [...] until a 3,3,0 pattern results."
+    Opening,
+    /// "After the opening, the other player decides whether he or his opponent should play
+    /// the next move (the first regular move of the game)."
+    Pie,
+    /// Regular multi-lap moves.
+    Play,
+    /// Over: an endless sowing was played under [`Endless::Draw`].
+    Drawn,
+}
+
+/// A move.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum AndadaMove {
+    /// The opening from one of the mover's holes (board index).
+    Open(u8),
+    /// Pie decision: the deciding player plays the first regular move himself.
+    Play,
+    /// Pie decision: the opponent (the player who opened) plays the first regular move.
+    Pass,
+    /// A regular move from one of the mover's holes (board index).
+    Sow(u8),
+}
+
+/// How a regular sowing ends.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Sowing {
+    /// The last seed fell in this empty hole (board index).
+    Ended(usize),
+    /// Bear-off: the last seed reached the end of the row and was removed.
+    BornOff,
+    /// The sowing never ends: its pickup states repeat.
+    Endless,
+}
+
+/// An Andada position on a 2 x n board (n a multiple of 3, at most 24). 49 bytes, `Copy`:
+/// one byte per hole and one for everything else.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct Andada {
+    /// Seeds per hole in counterclockwise order (see [`crate::rows`]); unused tail is 0.
+    holes: [u8; CELLS],
+    /// Bits 0-2: n / 3 - 1; bit 3: player to move; bits 4-5: [`Phase`]; bit 6: clockwise;
+    /// bit 7: endless-draw.
+    meta: u8,
+}
+
+const META_N: u8 = 0b111;
+const META_TO_MOVE: u8 = 1 << 3;
+const META_PHASE_SHIFT: u32 = 4;
+const META_PHASE: u8 = 0b11 << META_PHASE_SHIFT;
+const META_CLOCKWISE: u8 = 1 << 6;
+const META_DRAW: u8 = 1 << 7;
+
+/// Packs everything but the holes into one byte (`n` a valid row length).
+#[inline]
+fn pack(n: usize, to_move: Player, phase: Phase, rules: Rules) -> u8 {
+    (n / 3 - 1) as u8
+        | if to_move == Player::Second {
+            META_TO_MOVE
+        } else {
+            0
+        }
+        | (phase as u8) << META_PHASE_SHIFT
+        | if rules.direction == Direction::Clockwise {
+            META_CLOCKWISE
+        } else {
+            0
+        }
+        | if rules.endless == Endless::Draw {
+            META_DRAW
+        } else {
+            0
+        }
+}
+
+impl std::fmt::Debug for Andada {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Andada")
+            .field("holes", &self.holes())
+            .field("to_move", &self.to_move())
+            .field("phase", &self.phase())
+            .field("rules", &self.rules())
+            .finish()
+    }
+}
+
+impl Andada {
+    /// No record says who starts; the first player sits South (see the docs).
+    pub const FIRST_ROW: Row = Row::South;
+
+    /// "Initially there are two seeds in each hole called ayla ("cow")."
+    pub const START_SEEDS: u8 = 2;
+
+    /// The row a player owns.
+    #[inline(always)]
+    pub fn row(p: Player) -> Row {
+        match p {
+            Player::First => Self::FIRST_ROW,
+            Player::Second => Self::FIRST_ROW.other(),
+        }
+    }
+
+    /// The player owning a row.
+    pub fn owner(row: Row) -> Player {
+        if row == Self::FIRST_ROW {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// Whether `n` holes per row is a supported board: "two long rows of any multiple of
+    /// three" (3, 6 and 9 for solving; 12 to 24 as played).
+    pub fn valid_row(n: usize) -> bool {
+        matches!(n, 3 | 6 | 9 | 12 | 15 | 18 | 21 | 24)
+    }
+
+    /// The start position on 2 x `n` holes, two seeds each, the first player (South) to
+    /// make the opening.
+    ///
+    /// # Panics
+    /// When `n` is not a multiple of 3 from 3 to 24 (see [`Andada::valid_row`]).
+    pub fn start(n: usize, rules: Rules) -> Self {
+        assert!(
+            Self::valid_row(n),
+            "Andada rows hold a multiple of 3 holes, from 3 to {MAX_ROW}"
+        );
+        let mut holes = [0u8; CELLS];
+        holes[..2 * n].fill(Self::START_SEEDS);
+        Andada {
+            holes,
+            meta: pack(n, Player::First, Phase::Opening, rules),
+        }
+    }
+
+    /// A position from its parts; `holes` in board order (South's row, then North's).
+    /// Checks the board size, the 255-seed limit and that an opening position is the start
+    /// position and a drawn one belongs to the `endless-draw` variant.
+    pub fn from_parts(
+        holes: &[u8],
+        to_move: Player,
+        phase: Phase,
+        rules: Rules,
+    ) -> Result<Self, String> {
+        let len = holes.len();
+        let odd = len % 2 == 1;
+        if odd || !Self::valid_row(len / 2) {
+            return Err(format!(
+                "an Andada row holds a multiple of 3 holes from 3 to {MAX_ROW}, not {}",
+                if odd {
+                    format!("{len} holes in all")
+                } else {
+                    format!("{}", len / 2)
+                }
+            ));
+        }
+        let total: u32 = holes.iter().map(|&x| x as u32).sum();
+        if total > 255 {
+            return Err(format!(
+                "{total} seeds on the board; at most 255 are supported"
+            ));
+        }
+        if phase == Phase::Opening && holes.iter().any(|&x| x != Self::START_SEEDS) {
+            return Err(
+                "the opening is made from the start position: two seeds in every hole".into(),
+            );
+        }
+        if phase == Phase::Drawn && rules.endless != Endless::Draw {
+            return Err("a game drawn by an endless sowing needs the endless-draw variant".into());
+        }
+        let mut h = [0u8; CELLS];
+        h[..len].copy_from_slice(holes);
+        Ok(Andada {
+            holes: h,
+            meta: pack(len / 2, to_move, phase, rules),
+        })
+    }
+
+    /// Holes per row.
+    #[inline(always)]
+    pub fn n(&self) -> usize {
+        ((self.meta & META_N) as usize + 1) * 3
+    }
+    pub fn holes(&self) -> &[u8] {
+        &self.holes[..2 * self.n()]
+    }
+    #[inline(always)]
+    pub fn phase(&self) -> Phase {
+        match (self.meta & META_PHASE) >> META_PHASE_SHIFT {
+            0 => Phase::Opening,
+            1 => Phase::Pie,
+            2 => Phase::Play,
+            _ => Phase::Drawn,
+        }
+    }
+    pub fn rules(&self) -> Rules {
+        Rules {
+            direction: if self.meta & META_CLOCKWISE != 0 {
+                Direction::Clockwise
+            } else {
+                Direction::Counterclockwise
+            },
+            endless: self.endless(),
+        }
+    }
+    #[inline(always)]
+    fn endless(&self) -> Endless {
+        if self.meta & META_DRAW != 0 {
+            Endless::Draw
+        } else {
+            Endless::Illegal
+        }
+    }
+    pub fn with_rules(self, rules: Rules) -> Self {
+        Andada {
+            holes: self.holes,
+            meta: pack(self.n(), self.to_move(), self.phase(), rules),
+        }
+    }
+    #[inline(always)]
+    fn set(&mut self, to_move: Player, phase: Phase) {
+        self.meta = pack(self.n(), to_move, phase, self.rules());
+    }
+    pub fn on_board(&self) -> u32 {
+        self.holes().iter().map(|&x| x as u32).sum()
+    }
+
+    /// "When both players have only singletons left, seeds reaching the end of the row are
+    /// removed from the board, instead of moving across on to the opponent's side."
+    /// Decision: checked at the start of each regular move, over the whole board.
+    #[inline]
+    pub fn bear_off(&self) -> bool {
+        self.holes().iter().all(|&x| x <= 1)
+    }
+
+    #[inline(always)]
+    fn clockwise(&self) -> bool {
+        self.meta & META_CLOCKWISE != 0
+    }
+
+    /// How the regular sowing of hole `h` (board index) would end from this position,
+    /// with the board it leaves before any capture; `None` for an empty hole or one off
+    /// the board. Does not check whose hole it is.
+    pub fn sowing(&self, h: usize) -> Option<(Sowing, [u8; CELLS])> {
+        if h >= 2 * self.n() || self.holes[h] == 0 {
+            return None;
+        }
+        let mut holes = self.holes;
+        let s = sow(&mut holes, self.n(), h, self.clockwise(), self.bear_off());
+        Some((s, holes))
+    }
+
+    /// Whether sowing hole `h` would never end.
+    pub fn is_endless(&self, h: usize) -> bool {
+        matches!(self.sowing(h), Some((Sowing::Endless, _)))
+    }
+
+    /// Why `mv` is not legal here, in words; `None` when it is legal.
+    pub fn why_illegal(&self, mv: AndadaMove) -> Option<String> {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            return None;
+        }
+        if self.is_terminal() {
+            return Some("the game is already over".into());
+        }
+        let n = self.n();
+        let mover = Self::row(self.to_move());
+        let own_hole = |h: u8| {
+            let h = h as usize;
+            if h >= 2 * n {
+                Some("no such hole".to_string())
+            } else if row_of(h, n) != mover {
+                Some(format!(
+                    "{} moves from its own row, not from {}'s",
+                    mover.name(),
+                    mover.other().name()
+                ))
+            } else {
+                None
+            }
+        };
+        Some(match (self.phase(), mv) {
+            (Phase::Opening, AndadaMove::Open(h)) => {
+                own_hole(h).unwrap_or_else(|| "not a legal opening".into())
+            }
+            (Phase::Opening, _) => {
+                "the game starts with the opening: a hole of the mover's row".into()
+            }
+            (Phase::Pie, _) => format!(
+                "after the opening {} decides who plays the next move: \"play\" or \"pass\"",
+                mover.name()
+            ),
+            (Phase::Play, AndadaMove::Sow(h)) => own_hole(h).unwrap_or_else(|| {
+                if self.holes[h as usize] == 0 {
+                    "the hole is empty".into()
+                } else {
+                    "its sowing never ends (the same sowing state recurs), so it is not a \
+                     legal move"
+                        .into()
+                }
+            }),
+            (Phase::Play, AndadaMove::Open(_)) => "the opening has been played already".into(),
+            (Phase::Play, _) => "the pie decision has been taken already".into(),
+            (Phase::Drawn, _) => "the game is already over".into(),
+        })
+    }
+}
+
+/// One step in the direction of play on a board of `n2` holes.
+#[inline(always)]
+fn step(i: usize, n2: usize, cw: bool) -> usize {
+    if cw {
+        if i == 0 { n2 - 1 } else { i - 1 }
+    } else if i + 1 == n2 {
+        0
+    } else {
+        i + 1
+    }
+}
+
+/// The opening from hole `start`: "picks up the contents of any hole of his row and drops
+/// them one by one in the next two holes, after which he takes up the next pair of seeds,
+/// and proceeds in this way, until a 3,3,0 pattern results."
+fn opening(holes: &mut [u8; CELLS], n: usize, start: usize, cw: bool) {
+    let n2 = 2 * n;
+    let mut i = start;
+    // 2n is a multiple of 3: after 2n/3 pairs the 0,3,3 pattern covers the whole board.
+    for _ in 0..n2 / 3 {
+        let s = holes[i];
+        holes[i] = 0;
+        let mut j = i;
+        for _ in 0..s {
+            j = step(j, n2, cw);
+            holes[j] += 1;
+        }
+        i = step(j, n2, cw);
+    }
+}
+
+/// One lap: picks up hole `from` and sows its seeds. Returns the hole of the last seed, or
+/// `None` when the last seed was removed at the end of the row (bear-off).
+#[inline]
+fn lap(holes: &mut [u8; CELLS], n: usize, from: usize, cw: bool, bear_off: bool) -> Option<usize> {
+    let s = holes[from] as usize;
+    holes[from] = 0;
+    let n2 = 2 * n;
+    if bear_off {
+        // Seeds never leave the mover's row: those reaching its end are removed.
+        let lo = row_of(from, n).start(n);
+        if cw {
+            let room = from - lo;
+            if s <= room {
+                for x in &mut holes[from - s..from] {
+                    *x += 1;
+                }
+                return Some(from - s);
+            }
+            for x in &mut holes[lo..from] {
+                *x += 1;
+            }
+        } else {
+            let room = lo + n - 1 - from;
+            if s <= room {
+                for x in &mut holes[from + 1..=from + s] {
+                    *x += 1;
+                }
+                return Some(from + s);
+            }
+            for x in &mut holes[from + 1..lo + n] {
+                *x += 1;
+            }
+        }
+        return None;
+    }
+    // "Seeds are now distributed one by one in the usual manner": one per hole, the start
+    // hole included once the seeds go round the whole board.
+    let rounds = (s / n2) as u8;
+    if rounds > 0 {
+        for x in &mut holes[..n2] {
+            *x += rounds;
+        }
+    }
+    let mut i = from;
+    for _ in 0..s % n2 {
+        i = step(i, n2, cw);
+        holes[i] += 1;
+    }
+    Some(i)
+}
+
+/// Sows hole `start` (which must hold seeds) with relays until the move ends. Leaves the
+/// board as the sowing does (before any capture).
+///
+/// "If the last seed falls in a non-empty hole, its contents are picked up and distributed
+/// in another lap. The move ends when the last seed falls in an empty hole."
+///
+/// Sowing is deterministic, so the pickup states (board, hole picked up; the hand is that
+/// hole's content) either reach an end or repeat, and then the sowing never ends. The fast
+/// path runs [`FAST_LAPS`] laps; beyond that Brent's cycle detection decides exactly with
+/// two saved states.
+fn sow(holes: &mut [u8; CELLS], n: usize, start: usize, cw: bool, bear_off: bool) -> Sowing {
+    if holes[start] == 0 {
+        // Nothing to sow; the move (illegal) ends where it starts.
+        return Sowing::Ended(start);
+    }
+    let mut from = start;
+    // The last seed made its hole hold exactly one seed iff the hole was empty.
+    let next = |holes: &mut [u8; CELLS], from: usize| match lap(holes, n, from, cw, bear_off) {
+        None => Err(Sowing::BornOff),
+        Some(l) if holes[l] == 1 => Err(Sowing::Ended(l)),
+        Some(l) => Ok(l),
+    };
+    for _ in 0..FAST_LAPS {
+        match next(holes, from) {
+            Ok(l) => from = l,
+            Err(end) => return end,
+        }
+    }
+    let mut power: u64 = 1;
+    let mut lambda: u64 = 0;
+    let mut tortoise = (*holes, from);
+    loop {
+        match next(holes, from) {
+            Ok(l) => from = l,
+            Err(end) => return end,
+        }
+        lambda += 1;
+        if from == tortoise.1 && holes[..2 * n] == tortoise.0[..2 * n] {
+            return Sowing::Endless;
+        }
+        if lambda == power {
+            tortoise = (*holes, from);
+            power *= 2;
+            lambda = 0;
+        }
+    }
+}
+
+impl Game for Andada {
+    type Move = AndadaMove;
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        if self.meta & META_TO_MOVE != 0 {
+            Player::Second
+        } else {
+            Player::First
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Moves<AndadaMove>) {
+        moves.clear();
+        let n = self.n();
+        let s = Self::row(self.to_move()).start(n);
+        match self.phase() {
+            // "picks up the contents of any hole of his row": every hole is an opening
+            // (openings from holes i and i+3 give the same board; all are kept).
+            Phase::Opening => {
+                for i in s..s + n {
+                    moves.push(AndadaMove::Open(i as u8));
+                }
+            }
+            Phase::Pie => {
+                moves.push(AndadaMove::Play);
+                moves.push(AndadaMove::Pass);
+            }
+            Phase::Play => {
+                let endless_legal = self.endless() == Endless::Draw;
+                for i in s..s + n {
+                    if self.holes[i] > 0 && (endless_legal || !self.is_endless(i)) {
+                        moves.push(AndadaMove::Sow(i as u8));
+                    }
+                }
+            }
+            Phase::Drawn => {}
+        }
+    }
+
+    fn play(&self, mv: AndadaMove) -> Self {
+        let mut next = *self;
+        let me = self.to_move();
+        match mv {
+            AndadaMove::Open(h) => {
+                opening(&mut next.holes, self.n(), h as usize, self.clockwise());
+                // "After the opening, the other player decides [...]"
+                next.set(me.opponent(), Phase::Pie);
+            }
+            // "[...] whether he or his opponent should play the next move".
+            AndadaMove::Play => next.set(me, Phase::Play),
+            AndadaMove::Pass => next.set(me.opponent(), Phase::Play),
+            AndadaMove::Sow(h) => {
+                let n = self.n();
+                next.set(me.opponent(), Phase::Play);
+                // `mv` must be legal; an empty or missing hole only passes the turn.
+                let Some((end, holes)) = self.sowing(h as usize) else {
+                    return next;
+                };
+                match end {
+                    // "If the last seed falls in an empty hole on the player's own side,
+                    // all seeds in the opposite hole of the opponent are removed."
+                    Sowing::Ended(l) => {
+                        next.holes = holes;
+                        if row_of(l, n) == Self::row(me) {
+                            next.holes[opposite(l, n)] = 0;
+                        }
+                    }
+                    Sowing::BornOff => next.holes = holes,
+                    // Legal only under `endless-draw`: the game ends, drawn, on the board
+                    // as it was before the move.
+                    Sowing::Endless => next.set(me.opponent(), Phase::Drawn),
+                }
+            }
+        }
+        next
+    }
+
+    fn is_terminal(&self) -> bool {
+        match self.phase() {
+            Phase::Opening | Phase::Pie => false,
+            Phase::Drawn => true,
+            Phase::Play => {
+                let n = self.n();
+                let s = Self::row(self.to_move()).start(n);
+                let endless_legal = self.endless() == Endless::Draw;
+                !(s..s + n).any(|i| self.holes[i] > 0 && (endless_legal || !self.is_endless(i)))
+            }
+        }
+    }
+
+    /// "The player who could move last is declared the winner. A draw is not possible."
+    /// The player to move has no legal move: the opponent moved last and wins.
+    fn terminal_value(&self) -> i32 {
+        match self.phase() {
+            Phase::Drawn => 0,
+            _ => -1,
+        }
+    }
+
+    fn banked(&self) -> i32 {
+        0
+    }
+
+    fn swing(&self) -> i32 {
+        1
+    }
+
+    fn key(&self) -> u64 {
+        let n2 = 2 * self.n();
+        let mut buf = [0u8; CELLS + 1];
+        buf[..n2].copy_from_slice(&self.holes[..n2]);
+        // Size, player to move, phase and rules.
+        buf[n2] = self.meta;
+        hash_bytes(0xA4DA, &buf[..n2 + 1])
+    }
+
+    /// Seeds circulate without being removed, so a position can recur across moves.
+    fn can_repeat(&self) -> bool {
+        true
+    }
+
+    /// A draw: the seed has no repetition rule, and a game that never ends has no last
+    /// mover ("A draw is not possible" holds for every game that ends).
+    fn repetition_value(&self) -> i32 {
+        0
+    }
+
+    /// Removed seeds "are not counted at the end, and, for that reason, they needn't be
+    /// stored".
+    fn captured(&self, _player: Player) -> u32 {
+        0
+    }
+}

@@ -1,0 +1,343 @@
+//! The rules of Kalah as solved by Irving, Donkers and Uiterwijk, "Solving Kalah" (ICGA
+//! Journal 2000), with their "empty capture" rule; `docs/rules-kalah.md` states each rule.
+//! Kalah is the project's validation game: its published values check the solver.
+
+use crate::game::{Game, Moves};
+use crate::hash::hash_bytes;
+use crate::player::Player;
+use crate::rows::{Row, opposite, row_of};
+
+/// Largest supported row: 2 x 12 holes.
+pub const MAX_ROW: usize = 12;
+
+/// Holes on the largest board.
+const CELLS: usize = 2 * MAX_ROW;
+
+/// When a last seed in an own empty hole captures.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Capture {
+    /// The rule of the published solutions: the last seed and the opposite hole's contents
+    /// go to the store even when the opposite hole is empty (the seed alone is then
+    /// captured).
+    #[default]
+    Empty,
+    /// Variant `standard-capture` (the common modern rule): only when the opposite hole
+    /// holds seeds; otherwise the last seed stays where it fell.
+    Standard,
+}
+
+/// Rule options.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Rules {
+    pub capture: Capture,
+}
+
+/// A move: the mover's hole to sow (board index).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct KalahMove(pub u8);
+
+/// A Kalah position on a 2 x m board (m <= 12) with a store per player. 29 bytes, `Copy`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Kalah {
+    /// Seeds per hole in counterclockwise order (see [`crate::rows`]); unused tail is 0.
+    holes: [u8; CELLS],
+    /// Seeds in each store, by [`Player::index`].
+    stores: [u8; 2],
+    m: u8,
+    to_move: Player,
+    rules: Rules,
+}
+
+impl Kalah {
+    /// The first player sits South.
+    pub const FIRST_ROW: Row = Row::South;
+
+    /// The row a player owns.
+    #[inline(always)]
+    pub fn row(p: Player) -> Row {
+        match p {
+            Player::First => Self::FIRST_ROW,
+            Player::Second => Self::FIRST_ROW.other(),
+        }
+    }
+
+    /// The player owning a row.
+    pub fn owner(row: Row) -> Player {
+        if row == Self::FIRST_ROW {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// Kalah(m, n): 2 x `m` holes with `n` seeds each, empty stores, South to move.
+    ///
+    /// # Panics
+    /// When `m` is not 1 to 12, or 2mn exceeds 255 seeds.
+    pub fn start(m: usize, n: u8, rules: Rules) -> Self {
+        assert!(
+            (1..=MAX_ROW).contains(&m),
+            "Kalah rows hold 1 to {MAX_ROW} holes"
+        );
+        assert!(2 * m * n as usize <= 255, "at most 255 seeds");
+        let mut holes = [0u8; CELLS];
+        holes[..2 * m].fill(n);
+        Kalah {
+            holes,
+            stores: [0; 2],
+            m: m as u8,
+            to_move: Player::First,
+            rules,
+        }
+    }
+
+    /// A position from its parts; `holes` in board order (South's row, then North's),
+    /// `stores` by player. Checks sizes and the 255-seed limit.
+    pub fn from_parts(
+        holes: &[u8],
+        stores: [u8; 2],
+        to_move: Player,
+        rules: Rules,
+    ) -> Result<Self, String> {
+        let n = holes.len();
+        let odd = n % 2 == 1;
+        if odd || n == 0 || n > CELLS {
+            return Err(format!(
+                "a Kalah board has 2 x 1..{MAX_ROW} holes, not {}",
+                if odd {
+                    format!("{n} in all")
+                } else {
+                    format!("2 x {}", n / 2)
+                }
+            ));
+        }
+        let total: u32 =
+            holes.iter().map(|&x| x as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
+        if total > 255 {
+            return Err(format!("{total} seeds in all; at most 255 are supported"));
+        }
+        let mut h = [0u8; CELLS];
+        h[..n].copy_from_slice(holes);
+        Ok(Kalah {
+            holes: h,
+            stores,
+            m: (n / 2) as u8,
+            to_move,
+            rules,
+        })
+    }
+
+    #[inline(always)]
+    pub fn m(&self) -> usize {
+        self.m as usize
+    }
+    pub fn holes(&self) -> &[u8] {
+        &self.holes[..2 * self.m()]
+    }
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+    pub fn on_board(&self) -> u32 {
+        self.holes().iter().map(|&x| x as u32).sum()
+    }
+    /// All seeds: on the board and in the stores.
+    pub fn total(&self) -> u32 {
+        self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
+    }
+
+    /// Seeds in a row.
+    pub fn row_sum(&self, row: Row) -> u32 {
+        let s = row.start(self.m());
+        self.holes[s..s + self.m()].iter().map(|&x| x as u32).sum()
+    }
+
+    /// Why `mv` is not legal here, in words; `None` when it is legal.
+    pub fn why_illegal(&self, mv: KalahMove) -> Option<String> {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            return None;
+        }
+        if self.is_terminal() {
+            return Some("the game is already over".into());
+        }
+        let m = self.m();
+        let h = mv.0 as usize;
+        let mover = Self::row(self.to_move);
+        Some(if h >= 2 * m {
+            "no such hole".into()
+        } else if row_of(h, m) != mover {
+            format!(
+                "{} sows from its own row, not from {}'s",
+                mover.name(),
+                mover.other().name()
+            )
+        } else {
+            "the hole is empty".into()
+        })
+    }
+
+    /// The hole at position `t` of the mover's sowing cycle: `0..m` the mover's holes,
+    /// `m` the mover's store (`None`), `m+1..=2m` the opponent's holes.
+    #[inline(always)]
+    fn cycle_hole(t: usize, m: usize, own: usize, other: usize) -> Option<usize> {
+        match t.cmp(&m) {
+            std::cmp::Ordering::Less => Some(own + t),
+            std::cmp::Ordering::Equal => None,
+            std::cmp::Ordering::Greater => Some(other + t - m - 1),
+        }
+    }
+
+    /// "After any move, when either player's row is empty the game ends and each player
+    /// takes the seeds left on his own side into his store."
+    fn sweep_if_over(&mut self) {
+        let m = self.m();
+        let south = self.row_sum(Row::South);
+        let north = self.row_sum(Row::North);
+        if south == 0 || north == 0 {
+            self.stores[Self::owner(Row::South).index()] += south as u8;
+            self.stores[Self::owner(Row::North).index()] += north as u8;
+            self.holes[..2 * m].fill(0);
+        }
+    }
+
+    #[inline(always)]
+    fn margin(&self) -> i32 {
+        let me = self.to_move.index();
+        self.stores[me] as i32 - self.stores[1 - me] as i32
+    }
+}
+
+impl Game for Kalah {
+    type Move = KalahMove;
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The mover's non-empty holes, left to right.
+    fn legal_moves(&self, moves: &mut Moves<KalahMove>) {
+        moves.clear();
+        if self.is_terminal() {
+            return;
+        }
+        let m = self.m();
+        let s = Self::row(self.to_move).start(m);
+        for i in s..s + m {
+            if self.holes[i] > 0 {
+                moves.push(KalahMove(i as u8));
+            }
+        }
+    }
+
+    fn play(&self, mv: KalahMove) -> Self {
+        let mut next = *self;
+        let me = self.to_move;
+        let m = self.m();
+        let own = Self::row(me).start(m);
+        let other = Self::row(me).other().start(m);
+        let h = mv.0 as usize;
+        // Sowing counterclockwise into the following holes and the mover's own store,
+        // skipping the opponent's store: a cycle of 2m + 1 places, the start hole
+        // included once the seeds go round.
+        let c = 2 * m + 1;
+        let s = next.holes[h] as usize;
+        next.holes[h] = 0;
+        let rounds = (s / c) as u8;
+        if rounds > 0 {
+            for x in &mut next.holes[..2 * m] {
+                *x += rounds;
+            }
+            next.stores[me.index()] += rounds;
+        }
+        let mut t = h - own;
+        for _ in 0..s % c {
+            t += 1;
+            if t == c {
+                t = 0;
+            }
+            match Self::cycle_hole(t, m, own, other) {
+                Some(i) => next.holes[i] += 1,
+                None => next.stores[me.index()] += 1,
+            }
+        }
+        next.to_move = me.opponent();
+        match Self::cycle_hole(t, m, own, other) {
+            // Last seed in the own store: the same player moves again.
+            None => next.to_move = me,
+            // Last seed in an own hole that was empty (it holds just that seed now).
+            Some(l) if t < m && next.holes[l] == 1 => {
+                let o = opposite(l, m);
+                if self.rules.capture == Capture::Empty || next.holes[o] > 0 {
+                    next.stores[me.index()] += 1 + next.holes[o];
+                    next.holes[l] = 0;
+                    next.holes[o] = 0;
+                }
+            }
+            Some(_) => {}
+        }
+        next.sweep_if_over();
+        next
+    }
+
+    /// The game is over when either row is empty (after [`Game::play`] the board is then
+    /// empty too, since the remaining seeds were swept into the stores).
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.row_sum(Row::South) == 0 || self.row_sum(Row::North) == 0
+    }
+
+    /// The final store margin for the player to move, counting the seeds still on each
+    /// side as that side's (they are swept there when the game ends).
+    fn terminal_value(&self) -> i32 {
+        let me = Self::row(self.to_move);
+        self.margin() + self.row_sum(me) as i32 - self.row_sum(me.other()) as i32
+    }
+
+    #[inline]
+    fn banked(&self) -> i32 {
+        self.margin()
+    }
+
+    #[inline]
+    fn swing(&self) -> i32 {
+        self.on_board() as i32
+    }
+
+    /// Holes, player to move and capture rule: the stores never influence play, so they
+    /// are left out and values are stored relative to [`Game::banked`].
+    fn key(&self) -> u64 {
+        let n = 2 * self.m();
+        let mut buf = [0u8; CELLS + 1];
+        buf[..n].copy_from_slice(&self.holes[..n]);
+        buf[n] = self.to_move as u8 | (self.rules.capture as u8) << 1;
+        hash_bytes(0x6A1A ^ self.m as u64, &buf[..n + 1])
+    }
+
+    /// No position can recur. Every move either puts at least one seed into a store
+    /// (passing the own store, capturing, or sweeping), and the stores never give seeds
+    /// back; or it moves seeds only forward inside the mover's own row, which strictly
+    /// raises the sum of (seeds x position in the owner's row) of that row and leaves
+    /// the other row alone. So (seeds in stores, that sum over both rows) increases
+    /// lexicographically with every move.
+    fn can_repeat(&self) -> bool {
+        false
+    }
+
+    fn repetition_value(&self) -> i32 {
+        self.banked()
+    }
+
+    fn captured(&self, p: Player) -> u32 {
+        self.stores[p.index()] as u32
+    }
+}

@@ -1,0 +1,533 @@
+//! One test per rule sentence of seed 004 (and per documented decision), on tiny
+//! hand-made positions.
+
+use std::collections::HashSet;
+
+use mancala_core::andada::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};
+use mancala_core::diagram::Diagram;
+use mancala_core::game::{Game, Moves, Notation, PositionText};
+use mancala_core::player::Player;
+
+fn pos(text: &str) -> Andada {
+    Andada::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn legal(g: &Andada) -> Vec<String> {
+    let mut moves = Moves::new();
+    g.legal_moves(&mut moves);
+    moves.iter().map(|&m| g.format_move(m)).collect()
+}
+
+fn play(g: &Andada, mv: &str) -> Andada {
+    let m = g.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    assert_eq!(g.why_illegal(m), None, "{mv} in {}", g.to_text());
+    g.play(m)
+}
+
+const DRAW: Rules = Rules {
+    direction: Direction::Counterclockwise,
+    endless: Endless::Draw,
+};
+const CLOCKWISE: Rules = Rules {
+    direction: Direction::Clockwise,
+    endless: Endless::Illegal,
+};
+
+/// "Andada is based on two long rows of any multiple of three [...] Initially there are two
+/// seeds in each hole".
+#[test]
+fn start_position() {
+    for n in [3, 6, 9, 12, 15, 18, 21, 24] {
+        let g = Andada::start(n, Rules::default());
+        assert_eq!(g.holes(), vec![2u8; 2 * n].as_slice());
+        assert_eq!(g.to_move(), Player::First);
+        assert_eq!(Andada::row(Player::First).name(), "South");
+        assert_eq!(g.phase(), Phase::Opening);
+        assert_eq!(legal(&g).len(), n);
+    }
+    assert_eq!(
+        Andada::start(3, Rules::default()).to_text(),
+        "andada south:2,2,2 north:2,2,2 to-move:south phase:opening"
+    );
+}
+
+#[test]
+#[should_panic(expected = "multiple of 3")]
+fn start_rejects_a_row_that_is_no_multiple_of_three() {
+    Andada::start(4, Rules::default());
+}
+
+/// "On his first turn a player picks up the contents of any hole of his row and drops them
+/// one by one in the next two holes, after which he takes up the next pair of seeds, and
+/// proceeds in this way, until a 3,3,0 pattern results."
+#[test]
+fn opening_pattern_from_every_hole() {
+    for rules in [Rules::default(), CLOCKWISE] {
+        for n in [3, 6, 9] {
+            let g = Andada::start(n, rules);
+            assert_eq!(
+                legal(&g),
+                (0..n)
+                    .map(|i| ((b'A' + i as u8) as char).to_string())
+                    .collect::<Vec<_>>()
+            );
+            for i in 0..n {
+                let a = g.play(AndadaMove::Open(i as u8));
+                for h in 0..2 * n {
+                    let want = if h % 3 == i % 3 { 0 } else { 3 };
+                    assert_eq!(a.holes()[h], want, "n={n} opening {i} hole {h}");
+                }
+                // Openings three holes apart give the same board.
+                if i >= 3 {
+                    assert_eq!(a, g.play(AndadaMove::Open(i as u8 - 3)));
+                }
+                assert_eq!(a.on_board() as usize, 4 * n);
+            }
+        }
+    }
+    let a = play(&Andada::start(3, Rules::default()), "B");
+    assert_eq!(
+        a.to_text(),
+        "andada south:3,0,3 north:3,0,3 to-move:north phase:pie"
+    );
+}
+
+/// "[...] the second player would choose not to swap because the board position after the
+/// first move is always symmetrical": each player's row reads the same from its owner's
+/// side, so the second player can imitate.
+#[test]
+fn position_after_the_opening_is_symmetrical() {
+    for rules in [Rules::default(), CLOCKWISE] {
+        for n in [3, 6, 9, 12, 24] {
+            let g = Andada::start(n, rules);
+            for i in 0..n {
+                let a = g.play(AndadaMove::Open(i as u8));
+                let h = a.holes();
+                assert_eq!(h[..n], h[n..], "n={n} opening {i}");
+            }
+        }
+    }
+}
+
+/// "After the opening, the other player decides whether he or his opponent should play the
+/// next move (the first regular move of the game)."
+#[test]
+fn pie_decision() {
+    let a = play(&Andada::start(6, Rules::default()), "A");
+    assert_eq!(a.phase(), Phase::Pie);
+    assert_eq!(a.to_move(), Player::Second);
+    assert_eq!(legal(&a), ["play", "pass"]);
+    assert!(!a.is_terminal());
+    let p = play(&a, "play");
+    assert_eq!((p.phase(), p.to_move()), (Phase::Play, Player::Second));
+    assert_eq!(p.holes(), a.holes());
+    let q = play(&a, "pass");
+    assert_eq!((q.phase(), q.to_move()), (Phase::Play, Player::First));
+    assert_eq!(q.holes(), a.holes());
+    // North may also open (a position, not the standard start); South then decides.
+    let b = pos("andada south:2,2,2 north:2,2,2 to-move:north phase:opening");
+    assert_eq!(legal(&b), ["a", "b", "c"]);
+    let b = play(&b, "c");
+    assert_eq!((b.phase(), b.to_move()), (Phase::Pie, Player::First));
+}
+
+/// "Seeds are now distributed one by one in the usual manner": one per hole from the next
+/// hole on, and the start hole is not skipped.
+#[test]
+fn sowing_one_by_one_including_the_start_hole() {
+    // Six seeds go round a 2x3 board: the last falls in the emptied start hole A, which was
+    // empty, on South's side: the opposite hole c is cleared.
+    let g = pos("andada south:6,0,0 north:0,0,0 to-move:south phase:play");
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:1,1,1 north:1,1,0 to-move:north phase:play"
+    );
+    // A short single lap into an empty hole of the opponent: no relay, no capture.
+    let g = pos("andada south:0,0,2 north:0,0,2 to-move:south phase:play");
+    let a = play(&g, "C");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,0 north:1,1,2 to-move:north phase:play"
+    );
+}
+
+/// "If the last seed falls in a non-empty hole, its contents are picked up and distributed
+/// in another lap. The move ends when the last seed falls in an empty hole."
+#[test]
+fn relay_sowing() {
+    // A falls into B (non-empty): B's 2 seeds go to C and a; a was empty: the move ends
+    // on North's side, with no capture.
+    let g = pos("andada south:1,1,0 north:0,0,2 to-move:south phase:play");
+    assert_eq!(g.sowing(0).unwrap().0, Sowing::Ended(3));
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,1 north:1,0,2 to-move:north phase:play"
+    );
+    // Several laps, across both rows.
+    let g = pos("andada south:0,2,0 north:1,0,1 to-move:south phase:play");
+    // B: C=1, a=2 (relay) -> b=1, c=2 (relay) -> A=1, B=1. B was emptied at the start,
+    // so the move ends there, on South's side, and b (opposite B) is removed.
+    let a = play(&g, "B");
+    assert_eq!(
+        a.to_text(),
+        "andada south:1,1,1 north:0,0,0 to-move:north phase:play"
+    );
+}
+
+/// "If the last seed falls in an empty hole on the player's own side, all seeds in the
+/// opposite hole of the opponent are removed. The captured seeds are not counted at the
+/// end [...]"
+#[test]
+fn capture_removes_the_opposite_hole_only_on_the_own_side() {
+    // South: A into B (empty, own side): b (opposite B) is removed.
+    let g = pos("andada south:1,0,0 north:2,5,2 to-move:south phase:play");
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,1,0 north:2,0,2 to-move:north phase:play"
+    );
+    assert_eq!(g.on_board() - a.on_board(), 5);
+    assert_eq!(a.captured(Player::First) + a.captured(Player::Second), 0);
+    // North: a into b (empty, North's side): B (opposite b) is removed.
+    let g = pos("andada south:2,3,2 north:1,0,0 to-move:north phase:play");
+    let a = play(&g, "a");
+    assert_eq!(
+        a.to_text(),
+        "andada south:2,0,2 north:0,1,0 to-move:south phase:play"
+    );
+    // An empty opposite hole: nothing to remove.
+    let g = pos("andada south:1,0,0 north:2,0,2 to-move:south phase:play");
+    let a = play(&g, "A");
+    assert_eq!(a.on_board(), g.on_board());
+    // Ending in an empty hole of the opponent removes nothing.
+    let g = pos("andada south:0,0,1 north:0,2,2 to-move:south phase:play");
+    let a = play(&g, "C");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,0 north:1,2,2 to-move:north phase:play"
+    );
+}
+
+/// "When both players have only singletons left, seeds reaching the end of the row are
+/// removed from the board, instead of moving across on to the opponent's side."
+#[test]
+fn bear_off_when_only_singletons_are_left() {
+    // South's C (its last hole) would cross to a: the seed is removed, no capture.
+    let g = pos("andada south:0,1,1 north:1,0,1 to-move:south phase:play");
+    assert!(g.bear_off());
+    assert_eq!(g.sowing(2).unwrap().0, Sowing::BornOff);
+    let a = play(&g, "C");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,1,0 north:1,0,1 to-move:north phase:play"
+    );
+    // The same move while North still has a 2 crosses normally (a was empty: no capture).
+    let g = pos("andada south:0,1,1 north:0,0,2 to-move:south phase:play");
+    assert!(!g.bear_off());
+    let a = play(&g, "C");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,1,0 north:1,0,2 to-move:north phase:play"
+    );
+    // A relay stays inside the mover's row; its last seed removed ends the move.
+    let g = pos("andada south:1,1,0 north:1,0,1 to-move:south phase:play");
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,1 north:1,0,1 to-move:north phase:play"
+    );
+    // A relay ending in an own empty hole still captures.
+    let g = pos("andada south:1,1,0,0,0,0 north:1,1,1,1,1,1 to-move:south phase:play");
+    let a = play(&g, "A");
+    // A -> B (2) -> C, D: D was empty and South's, so c (opposite D) is removed.
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,1,1,0,0 north:1,1,0,1,1,1 to-move:north phase:play"
+    );
+    // North bears off at its own end (its last hole, c).
+    let g = pos("andada south:1,0,1 north:0,1,1 to-move:north phase:play");
+    let a = play(&g, "c");
+    assert_eq!(
+        a.to_text(),
+        "andada south:1,0,1 north:0,1,0 to-move:south phase:play"
+    );
+}
+
+/// Decision: the singleton test is made at the start of every move, so a relay that leaves
+/// a 2 behind switches the bear-off off again.
+#[test]
+fn bear_off_is_checked_at_every_move() {
+    let g = pos("andada south:1,1,1,0,0,0 north:0,1,0,1,0,1 to-move:south phase:play");
+    assert!(g.bear_off());
+    // A -> B (2) -> C=2, D=1: D was empty: capture the hole opposite D (c, empty).
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,2,1,0,0 north:0,1,0,1,0,1 to-move:north phase:play"
+    );
+    assert!(!a.bear_off());
+    // North's f now crosses to South's A instead of being removed.
+    let b = play(&a, "f");
+    assert_eq!(
+        b.to_text(),
+        "andada south:1,0,2,1,0,0 north:0,1,0,1,0,0 to-move:south phase:play"
+    );
+}
+
+/// "The player who could move last is declared the winner. A draw is not possible."
+#[test]
+fn the_last_mover_wins() {
+    let g = pos("andada south:0,0,0 north:1,0,0 to-move:south phase:play");
+    assert!(g.is_terminal());
+    assert!(legal(&g).is_empty());
+    assert_eq!(g.terminal_value(), -1);
+    // South's last move leaves North without seeds: North cannot move and loses.
+    let g = pos("andada south:0,1,0 north:2,0,0 to-move:south phase:play");
+    let a = play(&g, "B");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,1 north:0,0,0 to-move:north phase:play"
+    );
+    assert!(a.is_terminal());
+    assert_eq!(a.terminal_value(), -1);
+    assert_eq!((a.banked(), a.swing()), (0, 1));
+    assert!(a.can_repeat());
+    assert_eq!(a.repetition_value(), 0);
+}
+
+/// Independent check: a sowing is endless iff its pickup states repeat (a plain set).
+fn endless_by_set(g: &Andada, h: usize) -> bool {
+    let n = g.n();
+    let n2 = 2 * n;
+    let cw = g.rules().direction == Direction::Clockwise;
+    let mut b = g.holes().to_vec();
+    let mut seen = HashSet::new();
+    let mut from = h;
+    loop {
+        if !seen.insert((b.clone(), from)) {
+            return true;
+        }
+        let s = b[from];
+        b[from] = 0;
+        let mut i = from;
+        for _ in 0..s {
+            i = if cw { (i + n2 - 1) % n2 } else { (i + 1) % n2 };
+            b[i] += 1;
+        }
+        if b[i] == 1 {
+            return false;
+        }
+        from = i;
+    }
+}
+
+/// Decision: "The move ends when the last seed falls in an empty hole" - a sowing that
+/// never does is not a legal move (default), or a legal move that draws (endless-draw).
+#[test]
+fn endless_sowing_on_2x3() {
+    let text = "andada south:0,1,2 north:0,2,1 to-move:south phase:play";
+    let g = pos(text);
+    assert!(g.is_endless(2));
+    assert!(endless_by_set(&g, 2));
+    assert_eq!(g.sowing(2).unwrap().0, Sowing::Endless);
+    assert!(!g.is_endless(1));
+    assert_eq!(legal(&g), ["B"]);
+    let e = g.why_illegal(AndadaMove::Sow(2)).unwrap();
+    assert!(e.contains("never ends"), "{e}");
+    // Under endless-draw it is legal and ends the game as a draw.
+    let d = g.with_rules(DRAW);
+    assert_eq!(legal(&d), ["B", "C"]);
+    let a = play(&d, "C");
+    assert_eq!(a.phase(), Phase::Drawn);
+    assert!(a.is_terminal());
+    assert!(legal(&a).is_empty());
+    assert_eq!(a.terminal_value(), 0);
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,1,2 north:0,2,1 to-move:north phase:drawn endless:draw"
+    );
+    assert_eq!(Andada::from_text(&a.to_text()).unwrap(), a);
+    // A position whose every sowing is endless: South has seeds but no legal move, and
+    // loses.
+    let g = pos("andada south:3,5,0 north:1,2,1 to-move:south phase:play");
+    assert!(g.is_endless(0) && g.is_endless(1));
+    assert!(g.is_terminal());
+    assert!(legal(&g).is_empty());
+    assert_eq!(g.terminal_value(), -1);
+    assert_eq!(legal(&g.with_rules(DRAW)), ["A", "B"]);
+}
+
+/// The exact test agrees with a plain set of visited states on every sowing of every 2x3
+/// board with up to 9 seeds, in both directions.
+#[test]
+fn endless_detection_is_exact_on_small_boards() {
+    fn boards(i: usize, left: u8, b: &mut [u8; 6], out: &mut Vec<[u8; 6]>) {
+        if i == 6 {
+            out.push(*b);
+            return;
+        }
+        for x in 0..=left {
+            b[i] = x;
+            boards(i + 1, left - x, b, out);
+        }
+        b[i] = 0;
+    }
+    let mut all = Vec::new();
+    boards(0, 9, &mut [0; 6], &mut all);
+    let mut endless = 0;
+    for rules in [Rules::default(), CLOCKWISE] {
+        for b in &all {
+            if b.iter().all(|&x| x <= 1) {
+                continue; // bear-off: no relay crosses the board
+            }
+            let g = Andada::from_parts(b, Player::First, Phase::Play, rules).unwrap();
+            for (h, &seeds) in b.iter().enumerate() {
+                if seeds > 0 {
+                    let e = g.is_endless(h);
+                    assert_eq!(e, endless_by_set(&g, h), "{} hole {h}", g.to_text());
+                    endless += e as u32;
+                }
+            }
+        }
+    }
+    assert!(endless > 0);
+}
+
+/// "The game can be also played by agreement in a clockwise direction": sowing runs to
+/// decreasing indices, and seeds bear off at the mover's left end (A for South, a for
+/// North).
+#[test]
+fn clockwise_play() {
+    let g = pos("andada south:0,0,2 north:0,0,1 to-move:south phase:play direction:clockwise");
+    // C: B, A; A was empty, South's side: the hole opposite A (c) is removed.
+    let a = play(&g, "C");
+    assert_eq!(
+        a.to_text(),
+        "andada south:1,1,0 north:0,0,0 to-move:north phase:play direction:clockwise"
+    );
+    // From A the seeds cross to North's c.
+    let g = pos("andada south:2,0,0 north:0,0,0 to-move:south phase:play direction:clockwise");
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,0 north:0,1,1 to-move:north phase:play direction:clockwise"
+    );
+    // Bear-off: South's A would cross to c: removed.
+    let g = pos("andada south:1,0,0 north:0,1,0 to-move:south phase:play direction:clockwise");
+    let a = play(&g, "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,0,0 north:0,1,0 to-move:north phase:play direction:clockwise"
+    );
+    // Counterclockwise, the same A reaches B (empty, own side) and removes b.
+    let a = play(&g.with_rules(Rules::default()), "A");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,1,0 north:0,0,0 to-move:north phase:play"
+    );
+    // North bears off at a.
+    let g = pos("andada south:0,1,0 north:1,0,1 to-move:north phase:play direction:clockwise");
+    let a = play(&g, "a");
+    assert_eq!(
+        a.to_text(),
+        "andada south:0,1,0 north:0,0,1 to-move:south phase:play direction:clockwise"
+    );
+    // The clockwise opening runs backwards but leaves the same pattern.
+    let o = Andada::start(6, CLOCKWISE).play(AndadaMove::Open(4));
+    assert_eq!(o.holes(), &[3, 0, 3, 3, 0, 3, 3, 0, 3, 3, 0, 3]);
+}
+
+/// Mirroring the board left-right turns counterclockwise play into clockwise play, move by
+/// move (opening, relays, captures and bear-off alike).
+#[test]
+fn clockwise_is_the_mirror_image_of_counterclockwise() {
+    fn mirror(h: usize, n: usize) -> usize {
+        if h < n { n - 1 - h } else { 3 * n - 1 - h }
+    }
+    fn mirrored(g: &Andada, rules: Rules) -> Andada {
+        let n = g.n();
+        let mut b = vec![0; 2 * n];
+        for h in 0..2 * n {
+            b[mirror(h, n)] = g.holes()[h];
+        }
+        Andada::from_parts(&b, g.to_move(), g.phase(), rules).unwrap()
+    }
+    let mut rng = mancala_core::game::SplitMix(4);
+    let mut moves = Moves::new();
+    for n in [3, 6, 9] {
+        for _ in 0..100 {
+            let mut g = Andada::start(n, DRAW);
+            for _ in 0..200 {
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.below(moves.len())];
+                let mm = match mv {
+                    AndadaMove::Open(h) => AndadaMove::Open(mirror(h as usize, n) as u8),
+                    AndadaMove::Sow(h) => AndadaMove::Sow(mirror(h as usize, n) as u8),
+                    other => other,
+                };
+                let cw = Rules {
+                    direction: Direction::Clockwise,
+                    ..DRAW
+                };
+                let next = g.play(mv);
+                assert_eq!(mirrored(&g, cw).play(mm), mirrored(&next, cw));
+                g = next;
+            }
+        }
+    }
+}
+
+#[test]
+fn values_keys_and_sizes() {
+    assert_eq!(std::mem::size_of::<Andada>(), 49);
+    let g = Andada::start(3, Rules::default());
+    assert_eq!(g.captured(Player::First), 0);
+    assert_ne!(g.key(), g.with_rules(DRAW).key());
+    assert_ne!(g.key(), g.with_rules(CLOCKWISE).key());
+    let a = g.play(AndadaMove::Open(0));
+    assert_ne!(a.key(), a.play(AndadaMove::Play).key());
+    assert_ne!(
+        a.play(AndadaMove::Play).key(),
+        a.play(AndadaMove::Pass).key()
+    );
+}
+
+#[test]
+fn diagram() {
+    let g = pos("andada south:0,1,2 north:3,4,5 to-move:north phase:play");
+    let l = g.layout();
+    assert_eq!(l.title, "Andada 2x3");
+    let top: Vec<_> = l.rows[0]
+        .cells
+        .iter()
+        .map(|c| (c.label.clone(), c.count))
+        .collect();
+    assert_eq!(
+        top,
+        [
+            ("c".to_string(), 5),
+            ("b".to_string(), 4),
+            ("a".to_string(), 3)
+        ]
+    );
+    assert!(!l.rows[0].left_to_right && l.rows[1].left_to_right);
+    assert_eq!(l.status, "North to move");
+    let t = l.to_text();
+    assert!(t.contains("North to move"), "{t}");
+    let o = Andada::start(3, CLOCKWISE).layout();
+    assert!(o.status.contains("opening"));
+    assert!(o.rows[0].left_to_right && !o.rows[1].left_to_right);
+    let over = pos("andada south:0,0,0 north:1,0,0 to-move:south phase:play").layout();
+    assert!(
+        over.status.contains("North moved last and wins"),
+        "{}",
+        over.status
+    );
+    let b = pos("andada south:0,1,1 north:1,0,1 to-move:south phase:play").layout();
+    assert!(b.notes.iter().any(|n| n.contains("singletons")));
+}
