@@ -1,0 +1,817 @@
+//! The rules of Kauri, each cited from seed 003 (Mancala World), with the readings the
+//! four published games settle where the text is silent (see the module documentation of
+//! [`crate::kauri`]).
+
+use crate::game::{Game, Moves};
+use crate::hash::hash_bytes;
+use crate::player::Player;
+use crate::rows::{Row, letter, row_of};
+
+/// Holes per row: "The game is played on a standard mancala board of 2 x 6 holes."
+pub const M: usize = 6;
+
+/// Holes on the board.
+pub const HOLES: usize = 2 * M;
+
+/// Seeds per hole at the start: "Initially there are six counters in each hole: five
+/// "seeds" (Caesalpinia bonduc) and one "cowrie"."
+pub const START_SEEDS: u8 = 5;
+
+/// Cowries per hole at the start.
+pub const START_COWRIES: u8 = 1;
+
+/// Seeds of the standard game (5 in each of 12 holes).
+pub const TOTAL_SEEDS: u32 = START_SEEDS as u32 * HOLES as u32;
+
+/// At most this many seeds, and this many cowries, in a position (one byte per hole and
+/// store).
+pub const MAX_COUNTERS: u32 = 255;
+
+/// Which rules end the game.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[repr(u8)]
+pub enum Rules {
+    /// The official rules since May 2010: "The game ends when no seeds are left on the
+    /// board. The player who captured most seeds wins the game. If the number of captured
+    /// seeds is equal, the game is a draw." Values are captured margins in seeds.
+    #[default]
+    Current,
+    /// The "Suggested Tie-Breaker", still "a rules variation": "If both players have
+    /// captured the same number, the game continues until one player can't move. His
+    /// adversary is then declared the winner of the game." With the seeds gone and equal
+    /// totals, play goes on with cowries only (nothing can be captured any more); a player
+    /// to move without a cowrie in his row cannot move and loses (no passing in this
+    /// phase). Values are in half points: twice the captured margin, plus 1 for the
+    /// tie-break winner and minus 1 for the loser.
+    TieBreak,
+}
+
+impl Rules {
+    /// The variant name records and positions use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Current => "current",
+            Rules::TieBreak => "tiebreak",
+        }
+    }
+
+    /// Reads `current` (also `standard`) or `tiebreak` (also `tie-break`).
+    pub fn parse(text: &str) -> Option<Rules> {
+        match text.trim() {
+            "current" | "standard" => Some(Rules::Current),
+            "tiebreak" | "tie-break" => Some(Rules::TieBreak),
+            _ => None,
+        }
+    }
+}
+
+/// A move: distribute the contents of one of the mover's holes (board index, see
+/// [`crate::rows`]), which must hold at least one cowrie.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct KauriMove(pub u8);
+
+/// A Kauri position. 28 bytes, `Copy`.
+///
+/// `First` is North, who moves first in every published record; `Second` is South.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Kauri {
+    /// Seeds per hole in anticlockwise (sowing) order: South's `A..F`, then North's `a..f`.
+    seeds: [u8; HOLES],
+    /// Cowries per hole, same order. Cowries have no owner: they belong to whoever owns
+    /// the row they lie in.
+    cowries: [u8; HOLES],
+    /// Seeds captured, by [`Player::index`].
+    stores: [u8; 2],
+    to_move: Player,
+    rules: Rules,
+}
+
+impl Kauri {
+    /// North moves first (the published records all open with a lowercase move).
+    pub const FIRST_ROW: Row = Row::North;
+
+    /// The row a player owns: "Each player owns one row."
+    #[inline(always)]
+    pub fn row(p: Player) -> Row {
+        match p {
+            Player::First => Self::FIRST_ROW,
+            Player::Second => Self::FIRST_ROW.other(),
+        }
+    }
+
+    /// The player owning a row.
+    #[inline(always)]
+    pub fn owner(row: Row) -> Player {
+        if row == Self::FIRST_ROW {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The player owning a hole.
+    #[inline(always)]
+    fn owner_of(hole: usize) -> Player {
+        Self::owner(row_of(hole, M))
+    }
+
+    /// The board indices of a player's holes, from his left.
+    #[inline(always)]
+    pub fn holes_of(p: Player) -> std::ops::Range<usize> {
+        let s = Self::row(p).start(M);
+        s..s + M
+    }
+
+    /// The start position, North to move. "Initially there are six counters in each hole:
+    /// five "seeds" (Caesalpinia bonduc) and one "cowrie"."
+    pub fn start(rules: Rules) -> Self {
+        Kauri {
+            seeds: [START_SEEDS; HOLES],
+            cowries: [START_COWRIES; HOLES],
+            stores: [0; 2],
+            to_move: Player::First,
+            rules,
+        }
+    }
+
+    /// A position from its parts, in board order (South's row `A..F`, then North's
+    /// `a..f`), `stores` by player. Checks the 255-counter limits and that the player to
+    /// move can move unless the game is over: while seeds are on the board a player
+    /// without a cowrie passes, so he is never the one to move.
+    pub fn from_parts(
+        seeds: [u8; HOLES],
+        cowries: [u8; HOLES],
+        stores: [u8; 2],
+        to_move: Player,
+        rules: Rules,
+    ) -> Result<Self, String> {
+        let all_seeds: u32 =
+            seeds.iter().map(|&x| x as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
+        if all_seeds > MAX_COUNTERS {
+            return Err(format!(
+                "{all_seeds} seeds in all; at most {MAX_COUNTERS} are supported"
+            ));
+        }
+        let all_cowries: u32 = cowries.iter().map(|&x| x as u32).sum();
+        if all_cowries > MAX_COUNTERS {
+            return Err(format!(
+                "{all_cowries} cowries in all; at most {MAX_COUNTERS} are supported"
+            ));
+        }
+        let g = Kauri {
+            seeds,
+            cowries,
+            stores,
+            to_move,
+            rules,
+        };
+        if g.on_board() > 0 {
+            if all_cowries == 0 {
+                return Err(
+                    "seeds are on the board but there is no cowrie: no one could move".into(),
+                );
+            }
+            if !g.has_cowrie(to_move) {
+                let me = Self::row(to_move);
+                return Err(format!(
+                    "{} is to move but has no cowrie, so must pass: {} is to move",
+                    me.name(),
+                    me.other().name()
+                ));
+            }
+        }
+        Ok(g)
+    }
+
+    /// Seeds per hole in board order.
+    pub fn seeds(&self) -> &[u8; HOLES] {
+        &self.seeds
+    }
+    /// Cowries per hole in board order.
+    pub fn cowries(&self) -> &[u8; HOLES] {
+        &self.cowries
+    }
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+    pub fn with_rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+    /// Seeds on the board.
+    #[inline]
+    pub fn on_board(&self) -> u32 {
+        self.seeds.iter().map(|&x| x as u32).sum()
+    }
+    /// All seeds: on the board and captured.
+    pub fn total(&self) -> u32 {
+        self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
+    }
+    /// All cowries (never captured, so constant).
+    pub fn total_cowries(&self) -> u32 {
+        self.cowries.iter().map(|&x| x as u32).sum()
+    }
+
+    /// Whether a player's row holds a cowrie, i.e. whether he can move.
+    #[inline]
+    pub fn has_cowrie(&self, p: Player) -> bool {
+        self.cowries[Self::holes_of(p)].iter().any(|&c| c > 0)
+    }
+
+    /// Whether the seeds are gone and the old tie-breaker is deciding the game: "the game
+    /// continues until one player can't move."
+    pub fn in_tie_break(&self) -> bool {
+        self.rules == Rules::TieBreak && self.on_board() == 0 && self.stores[0] == self.stores[1]
+    }
+
+    /// Whether a player holds more than half of all seeds (he can no longer be caught).
+    pub fn over_half(&self, p: Player) -> bool {
+        2 * self.stores[p.index()] as u32 > self.total()
+    }
+
+    /// Why `mv` is not legal here, in words (for reports); `None` when it is legal.
+    pub fn why_illegal(&self, mv: KauriMove) -> Option<String> {
+        let h = mv.0 as usize;
+        if h >= HOLES {
+            return Some("no such hole: the holes are A-F (South) and a-f (North)".into());
+        }
+        if self.is_terminal() {
+            return Some("the game is already over".into());
+        }
+        let me = Self::row(self.to_move);
+        let l = letter(h, M);
+        if row_of(h, M) != me {
+            return Some(format!(
+                "{} moves from its own row; {l} is {}'s hole",
+                me.name(),
+                me.other().name()
+            ));
+        }
+        if self.cowries[h] == 0 {
+            return Some(format!(
+                "hole {l} holds no cowrie ({}+0): only a hole with at least one cowrie can be moved",
+                self.seeds[h]
+            ));
+        }
+        None
+    }
+
+    /// "At his turn a player distributes the contents of one of his holes according to the
+    /// following rules: The hole contains at least one cowrie. [...] He distributes the
+    /// seeds first, one by one, in the anti-clockwise direction into the succeeding holes.
+    /// Eventually he distributes the cowries, also one by one, continuing in the same
+    /// direction. The move ends after one lap."
+    ///
+    /// The start hole is not skipped: a sowing of 12 or more counters drops its 12th
+    /// counter, seed or cowrie, back into the emptied start hole (the records contradict
+    /// skipping, see the module documentation). Captures are decided drop by drop, on the
+    /// hole's contents at that moment: "The capture takes place immediately when it is
+    /// effected, even when the move hasn't yet ended."
+    #[inline]
+    fn sow(&mut self, h: usize) {
+        let me = self.to_move;
+        let opp = me.opponent();
+        let seeds = self.seeds[h];
+        let cowries = self.cowries[h];
+        self.seeds[h] = 0;
+        self.cowries[h] = 0;
+        let mut i = h;
+        for _ in 0..seeds {
+            i = if i + 1 == HOLES { 0 } else { i + 1 };
+            if Self::owner_of(i) == opp && self.cowries[i] > 0 && self.seeds[i] == 0 {
+                // (C) Indirect capture: "Seeds are captured when they are dropped into
+                // opponent's holes that contain only cowries. The seeds are captured by the
+                // opponent. The cowries are not removed from the board." The hole keeps
+                // only cowries, so a further seed into it in the same sowing is captured
+                // too (the literal reading; the records never test it).
+                self.stores[opp.index()] += 1;
+            } else {
+                // Into any other hole the seed stays, the mover's own cowrie-only holes
+                // included (games 2 and 4 confirm it).
+                self.seeds[i] += 1;
+            }
+        }
+        for _ in 0..cowries {
+            i = if i + 1 == HOLES { 0 } else { i + 1 };
+            if Self::owner_of(i) == opp && self.cowries[i] == 0 {
+                // (B) Direct capture: "Seeds are captured from opponent's holes that have
+                // no cowries. The capture is effected when a cowrie is dropped into such a
+                // hole. The seeds are captured by the moving player. The cowries effecting
+                // the capture remain on the board." Seeds sown there earlier in this move
+                // are taken too; a cowrie into an empty hole takes nothing.
+                self.stores[me.index()] += self.seeds[i];
+                self.seeds[i] = 0;
+            }
+            self.cowries[i] += 1;
+        }
+    }
+
+    #[inline(always)]
+    fn margin(&self) -> i32 {
+        let me = self.to_move.index();
+        self.stores[me] as i32 - self.stores[1 - me] as i32
+    }
+}
+
+impl Game for Kauri {
+    type Move = KauriMove;
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// "The hole contains at least one cowrie": every hole of the mover's row with a
+    /// cowrie, whether or not it holds seeds (a hole of cowries only is a waiting move).
+    fn legal_moves(&self, moves: &mut Moves<KauriMove>) {
+        moves.clear();
+        if self.is_terminal() {
+            return;
+        }
+        for h in Self::holes_of(self.to_move) {
+            if self.cowries[h] > 0 {
+                moves.push(KauriMove(h as u8));
+            }
+        }
+    }
+
+    /// Sows the hole, then passes the turn. "A player must move, if he can. If a player
+    /// still has seeds, but no cowries, he must pass until he can move again." A pass is
+    /// never a move of its own (the records write the mover's consecutive moves "d-a-f"):
+    /// while seeds are on the board and the opponent has no cowrie, the mover moves again.
+    /// In the tie-break phase nobody passes: the player without a cowrie is to move and has
+    /// lost.
+    #[inline]
+    fn play(&self, mv: KauriMove) -> Self {
+        let h = mv.0 as usize;
+        debug_assert!(
+            h < HOLES && Self::owner_of(h) == self.to_move && self.cowries[h] > 0,
+            "illegal move {mv:?}"
+        );
+        let mut next = *self;
+        next.sow(h);
+        let opp = self.to_move.opponent();
+        if next.on_board() == 0 || next.has_cowrie(opp) {
+            next.to_move = opp;
+        }
+        next
+    }
+
+    /// "The game ends when no seeds are left on the board." Under the old tie-breaker, with
+    /// equal totals, only when the player to move cannot move.
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        if self.seeds.iter().any(|&x| x > 0) {
+            return false;
+        }
+        match self.rules {
+            Rules::Current => true,
+            Rules::TieBreak => self.stores[0] != self.stores[1] || !self.has_cowrie(self.to_move),
+        }
+    }
+
+    /// "The player who captured most seeds wins the game. If the number of captured seeds
+    /// is equal, the game is a draw." Under the tie-breaker, in half points: a tie won at
+    /// the end of the cowrie phase is +1 (here always a loss, -1, for the player to move,
+    /// who cannot move).
+    fn terminal_value(&self) -> i32 {
+        match self.rules {
+            Rules::Current => self.margin(),
+            Rules::TieBreak => {
+                let m = self.margin();
+                if m != 0 { 2 * m } else { -1 }
+            }
+        }
+    }
+
+    #[inline]
+    fn banked(&self) -> i32 {
+        match self.rules {
+            Rules::Current => self.margin(),
+            Rules::TieBreak => 2 * self.margin(),
+        }
+    }
+
+    /// The seeds still on the board (and the half point of the tie-break).
+    #[inline]
+    fn swing(&self) -> i32 {
+        match self.rules {
+            Rules::Current => self.on_board() as i32,
+            Rules::TieBreak => 2 * self.on_board() as i32 + 1,
+        }
+    }
+
+    /// Seeds and cowries of every hole, the side to move and the rules; under the
+    /// tie-breaker also the captured difference (the ending asks whether the totals are
+    /// equal). Under the current rules the stores are left out: the rest of the game never
+    /// looks at them.
+    fn key(&self) -> u64 {
+        let mut buf = [0u8; 2 * HOLES + 3];
+        buf[..HOLES].copy_from_slice(&self.seeds);
+        buf[HOLES..2 * HOLES].copy_from_slice(&self.cowries);
+        buf[2 * HOLES] = self.to_move as u8;
+        let len = match self.rules {
+            Rules::Current => 2 * HOLES + 1,
+            Rules::TieBreak => {
+                let d = self.stores[0] as i16 - self.stores[1] as i16;
+                buf[2 * HOLES + 1..].copy_from_slice(&d.to_le_bytes());
+                2 * HOLES + 3
+            }
+        };
+        hash_bytes(0x6A0E ^ (self.rules as u64) << 16, &buf[..len])
+    }
+
+    /// Cowries circulate for ever, so positions can recur (a cowrie-only waiting move
+    /// changes no seed).
+    fn can_repeat(&self) -> bool {
+        true
+    }
+
+    /// The seed gives no repetition rule. The project's rule: play that returns to an
+    /// earlier position ends the game with nothing more gained, i.e. the captured margin so
+    /// far; in the tie-break phase that is 0, a draw.
+    fn repetition_value(&self) -> i32 {
+        self.banked()
+    }
+
+    fn captured(&self, p: Player) -> u32 {
+        self.stores[p.index()] as u32
+    }
+
+    /// Seeds on the board: never increase.
+    fn material(&self) -> u32 {
+        self.on_board()
+    }
+
+    fn points(&self, value: i32) -> f64 {
+        match self.rules {
+            Rules::Current => value as f64,
+            Rules::TieBreak => value as f64 / 2.0,
+        }
+    }
+
+    /// The hole sown.
+    #[inline]
+    fn move_slot(&self, mv: KauriMove) -> usize {
+        mv.0 as usize
+    }
+
+    /// The seeds the move gains on balance (the mover's captures less the opponent's
+    /// indirect captures), found by playing it: a sowing is a few dozen byte operations.
+    #[inline]
+    fn move_order_hint(&self, mv: KauriMove) -> i32 {
+        let mut next = *self;
+        next.sow(mv.0 as usize);
+        let me = self.to_move.index();
+        (next.stores[me] as i32 - self.stores[me] as i32)
+            - (next.stores[1 - me] as i32 - self.stores[1 - me] as i32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Notation, PositionText};
+
+    const N: Player = Player::First;
+    const S: Player = Player::Second;
+
+    fn pos(text: &str) -> Kauri {
+        Kauri::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn mv(g: &Kauri, m: &str) -> Kauri {
+        let mv = g.parse_move(m).unwrap();
+        assert_eq!(g.why_illegal(mv), None, "{m} in {}", g.to_text());
+        g.play(mv)
+    }
+
+    fn moves(g: &Kauri) -> Vec<String> {
+        let mut ms = Moves::new();
+        g.legal_moves(&mut ms);
+        ms.iter().map(|&m| g.format_move(m)).collect()
+    }
+
+    /// Seeds+cowries of a row from its owner's left, as in the position text.
+    fn row(g: &Kauri, p: Player) -> String {
+        Kauri::holes_of(p)
+            .map(|h| format!("{}+{}", g.seeds()[h], g.cowries()[h]))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    #[test]
+    fn start_has_five_seeds_and_a_cowrie_in_every_hole_and_north_moves() {
+        // "The game is played on a standard mancala board of 2 x 6 holes." "Initially there
+        // are six counters in each hole: five "seeds" [...] and one "cowrie"."
+        let g = Kauri::start(Rules::Current);
+        assert_eq!(g.seeds(), &[5; 12]);
+        assert_eq!(g.cowries(), &[1; 12]);
+        assert_eq!((g.total(), g.total_cowries()), (60, 12));
+        assert_eq!(g.to_move(), N);
+        assert_eq!(Kauri::row(N), Row::North);
+        assert_eq!(moves(&g), vec!["a", "b", "c", "d", "e", "f"]);
+        // Each row named from its owner's left: A faces f, F faces a.
+        assert_eq!(letter(crate::rows::opposite(0, M), M), 'f');
+        assert_eq!(letter(crate::rows::opposite(5, M), M), 'a');
+        assert_eq!(std::mem::size_of::<Kauri>(), 28);
+    }
+
+    #[test]
+    fn only_holes_with_a_cowrie_can_be_moved() {
+        // "The hole contains at least one cowrie." A hole of cowries only is a move.
+        let g =
+            pos("kauri south:3+0,0+1,0+0,2+2,0+0,0+0 north:1+1,0+0,0+0,0+0,0+0,0+0 to-move:south");
+        assert_eq!(moves(&g), vec!["B", "D"]);
+        let why = g.why_illegal(g.parse_move("A").unwrap()).unwrap();
+        assert!(why.contains("hole A holds no cowrie (3+0)"), "{why}");
+        let why = g.why_illegal(KauriMove(6)).unwrap();
+        assert!(why.contains("a is North's hole"), "{why}");
+        assert!(
+            g.why_illegal(KauriMove(12))
+                .unwrap()
+                .contains("no such hole")
+        );
+        // The waiting move: B's cowrie goes to C, nothing else changes.
+        let n = mv(&g, "B");
+        assert_eq!(row(&n, S), "3+0,0+0,0+1,2+2,0+0,0+0");
+        assert_eq!(n.to_move(), N);
+    }
+
+    #[test]
+    fn seeds_are_sown_first_then_the_cowries_anticlockwise() {
+        // "He distributes the seeds first, one by one, in the anti-clockwise direction into
+        // the succeeding holes. Eventually he distributes the cowries, also one by one,
+        // continuing in the same direction." South's D (2+2): seeds to E, F, cowries to
+        // North's a, b (a..f follows F).
+        let g =
+            pos("kauri south:0+0,0+0,0+0,2+2,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,1+1 to-move:south");
+        let n = mv(&g, "D");
+        assert_eq!(row(&n, S), "0+0,0+0,0+0,0+0,1+0,1+0");
+        assert_eq!(row(&n, N), "0+1,0+1,0+0,0+0,0+0,1+1");
+        // North's e (3+1): f, then South's A, B; the cowrie to C. "The move ends after one
+        // lap."
+        let g =
+            pos("kauri south:0+0,0+0,0+0,0+1,0+0,0+0 north:0+0,0+0,0+0,0+0,3+1,0+0 to-move:north");
+        let n = mv(&g, "e");
+        assert_eq!(row(&n, N), "0+0,0+0,0+0,0+0,0+0,1+0");
+        assert_eq!(row(&n, S), "1+0,1+0,0+1,0+1,0+0,0+0");
+        assert_eq!(n.to_move(), S);
+    }
+
+    #[test]
+    fn a_cowrie_into_an_opponent_hole_without_cowries_captures_its_seeds() {
+        // (B) "Seeds are captured from opponent's holes that have no cowries. The capture is
+        // effected when a cowrie is dropped into such a hole. The seeds are captured by the
+        // moving player. The cowries effecting the capture remain on the board." South's F
+        // (1+2): the seed into a (3+0) stays; the cowries take b's 4 seeds and stay, and
+        // capture nothing in c, which holds a cowrie.
+        let g =
+            pos("kauri south:0+0,0+0,0+0,0+0,0+0,1+2 north:3+0,4+0,2+1,1+1,0+0,0+0 to-move:south");
+        let n = mv(&g, "F");
+        assert_eq!(row(&n, N), "4+0,0+1,2+2,1+1,0+0,0+0");
+        assert_eq!(n.stores(), [0, 4]);
+        assert_eq!(g.move_order_hint(g.parse_move("F").unwrap()), 4);
+    }
+
+    #[test]
+    fn a_direct_capture_takes_the_seeds_sown_there_in_the_same_move() {
+        // Game 2, 8...C and game 3, 7.f: the seeds the move itself dropped into the hole are
+        // captured with the rest. North's f (11+2): the seeds go into A..F and a..e, the
+        // first cowrie into f (its own emptied hole), the second into A, which holds only
+        // the seed this move sowed there.
+        let g =
+            pos("kauri south:0+0,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,11+2 to-move:north");
+        let n = mv(&g, "f");
+        assert_eq!(n.stores(), [1, 0]);
+        assert_eq!(row(&n, S), "0+1,1+0,1+0,1+0,1+0,1+0");
+        assert_eq!(row(&n, N), "1+0,1+0,1+0,1+0,1+0,0+1");
+        assert_eq!(n.to_move(), S);
+    }
+
+    #[test]
+    fn a_cowrie_into_an_empty_opponent_hole_captures_nothing_and_stays() {
+        // Game 3: 1...E drops a cowrie into the empty e, and North moves it with 2.e. South's
+        // F (0+1) into the empty a: nothing is captured, and a is now a North move.
+        let g =
+            pos("kauri south:0+0,0+0,0+0,0+0,0+0,0+1 north:0+0,0+0,0+0,0+0,0+0,1+1 to-move:south");
+        let n = mv(&g, "F");
+        assert_eq!(n.stores(), [0, 0]);
+        assert_eq!(row(&n, N), "0+1,0+0,0+0,0+0,0+0,1+1");
+        assert_eq!(row(&n, S), "0+0,0+0,0+0,0+0,0+0,0+0");
+        assert_eq!(moves(&n), vec!["a", "f"]);
+    }
+
+    #[test]
+    fn a_seed_into_an_opponent_cowrie_only_hole_goes_to_its_owner() {
+        // (C) "Seeds are captured when they are dropped into opponent's holes that contain
+        // only cowries. The seeds are captured by the opponent. The cowries are not removed
+        // from the board." North's f (3+1): the seeds into A (0+1) and B (0+2) go to South,
+        // the one into C (1+1) stays; the cowrie into the empty D takes nothing.
+        let g =
+            pos("kauri south:0+1,0+2,1+1,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,3+1 to-move:north");
+        let n = mv(&g, "f");
+        assert_eq!(n.stores(), [0, 2]);
+        assert_eq!(row(&n, S), "0+1,0+2,2+1,0+1,0+0,0+0");
+        assert_eq!(g.move_order_hint(g.parse_move("f").unwrap()), -2);
+    }
+
+    #[test]
+    fn every_seed_into_a_still_cowrie_only_hole_is_captured() {
+        // Untested by the records; the literal reading of (C): the hole still "contains only
+        // cowries" when a second seed of the same sowing arrives. South's F (13+1) sows
+        // a..f, A..E, F (its own emptied hole, the 12th) and a again: both seeds into a
+        // (0+1) go to North. The cowrie then lands in b, which holds only the seed this
+        // move sowed there: South takes it.
+        let g =
+            pos("kauri south:0+0,0+0,0+0,0+0,0+0,13+1 north:0+1,0+0,0+0,0+0,0+0,0+0 to-move:south");
+        let n = mv(&g, "F");
+        assert_eq!(n.stores(), [2, 1]);
+        assert_eq!(row(&n, N), "0+1,0+1,1+0,1+0,1+0,1+0");
+        assert_eq!(row(&n, S), "1+0,1+0,1+0,1+0,1+0,1+0");
+        assert_eq!(g.move_order_hint(g.parse_move("F").unwrap()), -1);
+    }
+
+    #[test]
+    fn a_seed_into_the_movers_own_cowrie_only_hole_stays() {
+        // Games 2 (5...A into D) and 4 (5...A into E): neither side captures. South's A
+        // (2+1) sows into B (0+1) and C (0+2); the cowrie goes to D.
+        let g =
+            pos("kauri south:2+1,0+1,0+2,0+0,0+0,0+0 north:1+1,0+0,0+0,0+0,0+0,0+0 to-move:south");
+        let n = mv(&g, "A");
+        assert_eq!(n.stores(), [0, 0]);
+        assert_eq!(row(&n, S), "0+0,1+1,1+2,0+1,0+0,0+0");
+    }
+
+    #[test]
+    fn a_sowing_of_twelve_or_more_counters_drops_into_its_start_hole() {
+        // "The move ends after one lap", but the start hole is not skipped: the 12th
+        // counter falls back into it (game 2, 4...D then 5.a (-1); game 4, 5...A then
+        // 6.a (-1)). South's D (10+2): seeds into E, F, a..f (each a cowrie-only hole of
+        // North: North takes all six), A, B; the cowries into C and back into D.
+        let g =
+            pos("kauri south:0+0,0+0,0+0,10+2,0+0,0+0 north:0+1,0+1,0+1,0+1,0+1,0+1 to-move:south");
+        let n = mv(&g, "D");
+        assert_eq!(row(&n, S), "1+0,1+0,0+1,0+1,1+0,1+0");
+        assert_eq!(n.stores(), [6, 0]);
+        // 26 counters (game 4, 18...B: 22 seeds and 4 cowries) pass the start hole twice:
+        // seeds into C..F, a..f, A, B (the 12th), C..F, a..f; cowries into A, B, C, D.
+        let g =
+            pos("kauri south:0+0,22+4,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,0+0 to-move:south");
+        let n = mv(&g, "B");
+        assert_eq!(row(&n, S), "1+1,1+1,2+1,2+1,2+0,2+0");
+        assert_eq!(row(&n, N), "2+0,2+0,2+0,2+0,2+0,2+0");
+        assert_eq!(n.stores(), [0, 0]);
+        // North has no cowrie: South moves again ("B-B-A").
+        assert_eq!(n.to_move(), S);
+    }
+
+    #[test]
+    fn a_player_without_cowries_passes_and_the_mover_moves_again() {
+        // "A player must move, if he can. If a player still has seeds, but no cowries, he
+        // must pass until he can move again." Game 3, "7. d-a-f (+34)": North moves three
+        // times. North's e (0+1): the cowrie goes to f; South has seeds but no cowrie, so
+        // North moves again.
+        let g =
+            pos("kauri south:2+0,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+1,0+0 to-move:north");
+        let n = mv(&g, "e");
+        assert_eq!(n.to_move(), N);
+        assert!(!n.is_terminal());
+        assert_eq!(moves(&n), vec!["f"]);
+        // f's cowrie takes A's 2 seeds: the board is empty, the game over.
+        let n = mv(&n, "f");
+        assert_eq!(n.stores(), [2, 0]);
+        assert!(n.is_terminal());
+        // The player who must pass is never the one to move.
+        let e = Kauri::from_text(
+            "kauri south:2+0,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+1,0+0 to-move:south",
+        )
+        .unwrap_err();
+        assert!(e.0.contains("South is to move but has no cowrie"), "{e}");
+        // As soon as South has a cowrie again, he moves.
+        let g =
+            pos("kauri south:1+0,0+0,0+0,0+0,0+0,0+0 north:1+0,0+0,0+0,0+0,0+0,0+1 to-move:north");
+        let n = mv(&g, "f");
+        assert_eq!(n.stores(), [1, 0]);
+        assert_eq!(n.to_move(), S);
+        assert_eq!(moves(&n), vec!["A"]);
+    }
+
+    #[test]
+    fn the_game_ends_when_no_seeds_are_left_and_most_seeds_wins() {
+        // "The game ends when no seeds are left on the board. The player who captured most
+        // seeds wins the game. If the number of captured seeds is equal, the game is a draw."
+        // South's F (0+1) takes a's last 3 seeds: 31:29.
+        let g = pos(
+            "kauri south:0+0,0+0,0+0,0+0,0+0,0+1 north:3+0,0+0,0+0,0+0,0+0,0+1 south-store:28 north-store:29 to-move:south",
+        );
+        assert!(!g.is_terminal());
+        assert_eq!((g.banked(), g.swing()), (-1, 3));
+        let n = mv(&g, "F");
+        assert!(n.is_terminal());
+        assert!(moves(&n).is_empty());
+        assert_eq!(n.to_move(), N);
+        assert_eq!(n.terminal_value(), -2);
+        assert_eq!(n.points(n.terminal_value()), -2.0);
+        assert_eq!((n.banked(), n.swing()), (-2, 0));
+        let draw = pos(
+            "kauri south:0+1,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,0+1 south-store:30 north-store:30 to-move:north",
+        );
+        assert!(draw.is_terminal());
+        assert_eq!(draw.terminal_value(), 0);
+    }
+
+    #[test]
+    fn the_tie_breaker_plays_on_with_cowries_until_a_player_cannot_move() {
+        // "If both players have captured the same number, the game continues until one
+        // player can't move. His adversary is then declared the winner of the game."
+        let t = "kauri south:0+1,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,0+1 south-store:30 north-store:30 to-move:north rules:tiebreak";
+        let g = pos(t);
+        assert!(g.in_tie_break());
+        assert!(!g.is_terminal());
+        assert_eq!((g.banked(), g.swing()), (0, 1));
+        assert_eq!(moves(&g), vec!["f"]);
+        // f's cowrie joins South's A: South moves A (0+2) into B and C, and North, to move
+        // without a cowrie, cannot move and loses (no passing in this phase).
+        let n = mv(&g, "f");
+        assert_eq!(n.to_move(), S);
+        assert_eq!(moves(&n), vec!["A"]);
+        let n = mv(&n, "A");
+        assert_eq!(n.to_move(), N);
+        assert!(n.is_terminal());
+        assert!(moves(&n).is_empty());
+        assert_eq!(n.terminal_value(), -1);
+        assert_eq!(n.points(n.terminal_value()), -0.5);
+        assert_eq!(n.points(1), 0.5);
+        // Unequal totals end the game with the seeds, in half points.
+        let won = pos(
+            "kauri south:0+1,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,0+1 south-store:28 north-store:32 to-move:north rules:tiebreak",
+        );
+        assert!(won.is_terminal());
+        assert_eq!(won.terminal_value(), 8);
+        assert_eq!(won.points(won.terminal_value()), 4.0);
+        // The last capture makes the totals equal and the tie-break phase begins. North's f
+        // (1+1): the seed into A (0+1) goes to South (30:30), the cowrie into B. South is
+        // to move; whatever he does, North then has no cowrie and loses.
+        let g = pos(
+            "kauri south:0+1,0+0,0+0,0+0,0+0,0+0 north:0+0,0+0,0+0,0+0,0+0,1+1 south-store:29 north-store:30 to-move:north rules:tiebreak",
+        );
+        assert_eq!((g.banked(), g.swing()), (2, 3));
+        let n = mv(&g, "f");
+        assert_eq!(n.stores(), [30, 30]);
+        assert!(n.in_tie_break() && !n.is_terminal());
+        assert_eq!(
+            (n.to_move(), moves(&n)),
+            (S, vec!["A".to_string(), "B".to_string()])
+        );
+        let n = mv(&n, "A");
+        assert_eq!(n.to_move(), N);
+        assert!(n.is_terminal());
+        assert_eq!(n.terminal_value(), -1);
+        // Under the current rules the same move ends in a draw.
+        let n = mv(&g.with_rules(Rules::Current), "f");
+        assert!(n.is_terminal());
+        assert_eq!(n.terminal_value(), 0);
+    }
+
+    #[test]
+    fn repetition_gains_nothing_more() {
+        // The project's rule (the seed has none): a recurring position ends the game at the
+        // captured margin; in the tie-break phase that is a draw.
+        let t = "kauri south:0+1,0+0,0+0,0+0,0+0,0+0 north:0+1,0+0,0+0,0+0,0+0,0+0 south-store:30 north-store:30 to-move:south rules:tiebreak";
+        let g = pos(t);
+        assert!(g.can_repeat());
+        assert_eq!(g.repetition_value(), 0);
+        let g = pos(
+            "kauri south:1+1,0+0,0+0,0+0,0+0,0+0 north:0+1,0+0,0+0,0+0,0+0,0+0 south-store:20 north-store:25 to-move:south",
+        );
+        assert_eq!(g.repetition_value(), -5);
+        assert_eq!(g.with_rules(Rules::TieBreak).repetition_value(), -10);
+        assert_eq!(g.material(), 1);
+    }
+
+    #[test]
+    fn keys_see_the_stores_only_under_the_tie_breaker() {
+        let a = pos(
+            "kauri south:1+1,0+0,0+0,0+0,0+0,0+0 north:0+1,0+0,0+0,0+0,0+0,0+0 south-store:20 north-store:25 to-move:south",
+        );
+        let b = pos(
+            "kauri south:1+1,0+0,0+0,0+0,0+0,0+0 north:0+1,0+0,0+0,0+0,0+0,0+0 south-store:25 north-store:20 to-move:south",
+        );
+        assert_eq!(a.key(), b.key());
+        let tb = |g: Kauri| g.with_rules(Rules::TieBreak).key();
+        assert_ne!(tb(a), tb(b));
+        assert_ne!(a.key(), tb(a));
+        // Seeds and cowries are told apart.
+        let c =
+            pos("kauri south:0+1,1+0,0+0,0+0,0+0,0+0 north:0+1,0+0,0+0,0+0,0+0,0+0 to-move:south");
+        let d =
+            pos("kauri south:0+1,0+1,0+0,0+0,0+0,0+0 north:0+1,1+0,0+0,0+0,0+0,0+0 to-move:south");
+        assert_ne!(c.key(), d.key());
+        assert_eq!(a.key(), pos(&a.to_text()).key());
+        assert_eq!(a.move_slot(KauriMove(0)), 0);
+    }
+}
