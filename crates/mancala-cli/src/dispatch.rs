@@ -5,7 +5,7 @@ use mancala_core::diagram::Diagram;
 use mancala_core::record::RecordGame;
 
 /// The games the command line knows, by the names records and options use.
-pub const GAMES: &[&str] = &["afrika", "progressive"];
+pub const GAMES: &[&str] = &["afrika", "kauri", "progressive", "andada", "kalah"];
 
 /// What the command line needs of a game: records, rules by name, drawing.
 pub trait CliGame: RecordGame + Diagram {}
@@ -22,6 +22,18 @@ macro_rules! with_game {
             }
             "progressive" => {
                 type $G = mancala_core::progressive::Progressive;
+                $body
+            }
+            "kauri" => {
+                type $G = mancala_core::kauri::Kauri;
+                $body
+            }
+            "andada" => {
+                type $G = mancala_core::andada::Andada;
+                $body
+            }
+            "kalah" => {
+                type $G = mancala_core::kalah::Kalah;
                 $body
             }
             other => unreachable!("canonical() returned {other}"),

@@ -97,25 +97,20 @@ fn game_1_has_a_capture_annotated_one_ply_early() {
     let r = report("game-1.txt");
     assert_eq!(r.plies, 18);
     // 5...C (13 counters) captures nothing; the +1 for South comes at 6.a, whose seed falls
-    // into C (only the cowrie 5...C dropped back into its start hole). The verifier tries
-    // one edit at a time: fixing the amount of 5...C alone fails at once at 6.a (+6), and
-    // swapping (+1) with the next annotation (+6) fails too, so it finds no correction and
-    // stops; the result statement is then checked against the totals at ply 9 (1:0).
+    // into C (only the cowrie 5...C dropped back into its start hole): the amount was
+    // written one ply early, and seen by North it is a (-1).
     assert_eq!(
         issues(&r),
-        vec![
-            (10, Some(5), "C (+1)", "C no capture", "none found"),
-            (
-                0,
-                None,
-                "- Gering won by 31\u{a0}: 8 points.",
-                "South does not win: 1:0 for North:South",
-                "the result statement does not follow from the moves"
-            ),
-        ]
+        vec![(
+            10,
+            Some(5),
+            "C (+1)",
+            "C no capture",
+            "misplaced amount: (+1) belongs to ply 11 (there (+6;-1))"
+        )]
     );
-    assert_eq!(r.final_score, [1, 0]);
-    assert!(!r.game_over && !r.decided);
+    assert_eq!(r.final_score, [8, 31]);
+    assert!(r.decided && !r.game_over);
     // With the annotation on 6.a the record is consistent and ends as published, 8:31, at
     // the ply where South passes 30 (21 seeds still on the board).
     let r = verify_text("game-1 corrected", &game_1_corrected());
@@ -166,12 +161,8 @@ fn game_4_has_three_recording_slips() {
     // 8...E: one of E's seeds falls into a (0+1, the cowrie 6.a put back into its start
     // hole): North gains 1. The verifier fixes the amount.
     // 25. d: South had cowries after 24. f, so this is no pass: South's move is missing
-    // (only 24...D lets the rest replay). The verifier proposes "missing move: D", but
-    // gives the inserted move the group of the move it precedes ("d"), so the replay of
-    // the candidate fails at once with North moving inside South's group, and it finds no
-    // correction and stops there (28:18, mid-game). With the inserted move in a group of
-    // its own (verify.rs, `candidates`), it reports "missing move: D before ply 50" and
-    // then 40...F, "capture amount: read (+4) for no annotation".
+    // (only 24...D lets the rest replay). 40...F captures 4 seeds the record leaves
+    // unannotated, and the game ends with an empty board at 30:30.
     assert_eq!(
         issues(&r),
         vec![
@@ -187,12 +178,19 @@ fn game_4_has_three_recording_slips() {
                 Some(25),
                 "d",
                 "\"d\": South to move plays from its own row; d is North's hole",
-                "none found"
+                "missing move: D before ply 50"
+            ),
+            (
+                81,
+                Some(40),
+                "F!",
+                "F (+4)",
+                "capture amount: read (+4) for no annotation"
             ),
         ]
     );
-    assert_eq!(r.final_score, [28, 18]);
-    assert!(!r.game_over && !r.decided);
+    assert_eq!(r.final_score, [30, 30]);
+    assert!(r.game_over);
     // Corrected, game 4 is consistent and ends with an empty board at 30:30: a draw under
     // the current rules.
     let r = verify_text("game-4 corrected", &game_4_corrected());
@@ -232,8 +230,9 @@ fn the_games_replay_the_totals_of_the_python_model() {
 fn move_35_is_the_position_after_35_f_of_game_4() {
     let text = read("move-35.txt");
     let rec = parse_file("move-35.txt", &text).unwrap();
-    assert_eq!(rec.text, MOVE_35);
-    let g = Kauri::from_text(&rec.text).unwrap();
+    assert_eq!(rec.tags.get("Start"), Some(MOVE_35));
+    assert!(rec.text.is_empty());
+    let g: Kauri = start_position(&rec.tags).unwrap();
     // Replaying corrected game 4 up to 35. f gives it.
     let body = game_4_corrected();
     let upto = body.split(" F! (A)").next().unwrap();
@@ -242,20 +241,10 @@ fn move_35_is_the_position_after_35_f_of_game_4() {
     assert_eq!(g.to_move(), Player::Second);
     assert!(!g.has_cowrie(Player::First));
     assert_eq!((g.on_board(), g.stores()), (12, [30, 18]));
-    // The file is a position, not a record: the verifier reads no move and takes the
-    // position line for a result statement it cannot read.
-    let r = verify(&rec, start_position::<Kauri>(&rec.tags).unwrap());
-    assert_eq!(r.plies, 0);
-    assert_eq!(
-        issues(&r),
-        vec![(
-            0,
-            None,
-            MOVE_35,
-            "a result statement this verifier cannot read",
-            "none"
-        )]
-    );
+    // A position file is a record of no moves from its [Start].
+    let r = verify(&rec, g);
+    assert!(r.consistent && r.plies == 0);
+    assert_eq!(r.final_position, MOVE_35);
 }
 
 #[test]

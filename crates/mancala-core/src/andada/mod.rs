@@ -8,6 +8,7 @@
 
 pub mod diagram;
 pub mod notation;
+pub mod record;
 pub mod rules;
 
 pub use rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};

@@ -313,6 +313,42 @@ fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
                     written
                 ),
             ));
+            // The amount written one move early: it belongs to the next move, seen by that
+            // move's player (the opponent's (+1) is the next mover's (-1)).
+            if let (Some(Annotation::Claim(c)), Some(next)) = (&t.annotation, toks.get(i + 1))
+                && let Ok(mv) = g.parse_move(&t.name)
+            {
+                let after = g.play(mv);
+                let moved = if after.to_move() == g.to_move() {
+                    c.clone()
+                } else {
+                    Claim {
+                        gained: c.lost,
+                        lost: c.gained,
+                    }
+                };
+                let there = match &next.annotation {
+                    Some(Annotation::Claim(n)) => Claim {
+                        gained: n.gained + moved.gained,
+                        lost: n.lost + moved.lost,
+                    },
+                    _ => moved,
+                };
+                let here = (actual.gained + actual.lost > 0).then(|| a.clone());
+                let there_ann = Annotation::Claim(there.clone());
+                out.push(with(
+                    &|v| {
+                        v[i].annotation = here.clone();
+                        v[i + 1].annotation = Some(there_ann.clone());
+                    },
+                    format!(
+                        "misplaced amount: {} belongs to ply {} (there {})",
+                        written,
+                        next.orig,
+                        claim_text(&there)
+                    ),
+                ));
+            }
             if let Some(j) = (i + 1..toks.len()).find(|&j| toks[j].annotation.is_some()) {
                 out.push(with(
                     &|v| {
@@ -423,11 +459,9 @@ fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
                 ins.annotation =
                     (claim.gained + claim.lost > 0).then(|| Annotation::Claim(claim.clone()));
                 ins.group_annotation = None;
-                if ins.group_len > 1 || G::group_is_turn() {
-                    // An inserted move opens a turn of its own.
-                    ins.group = usize::MAX - i;
-                    ins.group_len = 1;
-                }
+                // An inserted move is a group of its own (it may be the other player's).
+                ins.group = usize::MAX - i;
+                ins.group_len = 1;
                 v.insert(i, ins);
             },
             format!(

@@ -1,0 +1,43 @@
+//! Andada has no published records; this gives it the same start-and-rules interface as
+//! the other games so the command line treats every game alike.
+
+use crate::error::ParseError;
+use crate::record::{RecordGame, Tags};
+
+use super::rules::{Andada, Rules};
+
+impl RecordGame for Andada {
+    const NAME: &'static str = "andada";
+
+    /// `[Board "2xN"]` (N a multiple of 3, 3 to 24; default 2x12) and `[Rules]`.
+    fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
+        let n = match tags.get("Board") {
+            None => 12,
+            Some(b) => b
+                .strip_prefix("2x")
+                .and_then(|x| x.parse::<usize>().ok())
+                .filter(|&n| Andada::valid_row(n))
+                .ok_or_else(|| {
+                    ParseError::new(format!(
+                        "[Board \"{b}\"]: Andada boards are 2xN, N = 3, 6, ..., 24"
+                    ))
+                })?,
+        };
+        Andada::start(n, Rules::default()).apply_rule_tags(tags)
+    }
+
+    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
+        match tags.get("Rules") {
+            None => Ok(self),
+            Some(v) => Ok(self.with_rules(Rules::parse_variant(v)?)),
+        }
+    }
+
+    fn seat_names() -> [&'static str; 2] {
+        ["South", "North"]
+    }
+
+    fn decided(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,54 @@
+//! Kalah has no records here; this gives it the same start-and-rules interface as the
+//! other games so the command line treats every game alike.
+
+use crate::error::ParseError;
+use crate::player::Player;
+use crate::record::{RecordGame, Tags};
+
+use super::rules::{Kalah, Rules};
+
+impl RecordGame for Kalah {
+    const NAME: &'static str = "kalah";
+
+    /// `[Board "2xM"]` (default 2x6), `[Stones "N"]` (default 4) and `[Rules]`.
+    fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
+        let m = match tags.get("Board") {
+            None => 6,
+            Some(b) => b
+                .strip_prefix("2x")
+                .and_then(|x| x.parse::<usize>().ok())
+                .filter(|m| (1..=12).contains(m))
+                .ok_or_else(|| {
+                    ParseError::new(format!("[Board \"{b}\"]: expected 2xM with M from 1 to 12"))
+                })?,
+        };
+        let n = match tags.get("Stones") {
+            None => 4,
+            Some(s) => s
+                .parse::<u8>()
+                .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number")))?,
+        };
+        if 2 * m * n as usize > 255 {
+            return Err(ParseError::new("at most 255 seeds are supported"));
+        }
+        Kalah::start(m, n, Rules::default()).apply_rule_tags(tags)
+    }
+
+    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
+        match tags.get("Rules") {
+            None => Ok(self),
+            Some(v) => Ok(self.with_rules(Rules::parse_variant(v)?)),
+        }
+    }
+
+    fn seat_names() -> [&'static str; 2] {
+        ["South", "North"]
+    }
+
+    fn decided(&self) -> bool {
+        let t = self.total();
+        Player::BOTH
+            .iter()
+            .any(|&p| 2 * self.stores()[p.index()] as u32 > t)
+    }
+}
