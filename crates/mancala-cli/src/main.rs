@@ -3,6 +3,7 @@
 mod dispatch;
 mod input;
 mod position;
+mod show;
 mod solve;
 mod verify;
 
@@ -22,6 +23,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Solve(solve::SolveArgs),
+    Show(show::ShowArgs),
+    Play(show::PlayArgs),
     Verify(verify::VerifyArgs),
 }
 
@@ -29,6 +32,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Show(a) => show::show(a),
+        Command::Play(a) => show::play(a),
         Command::Verify(a) => verify::run(a),
     };
     match r {

@@ -61,6 +61,12 @@ pub struct SolveArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    /// Longest principal variation to print, in plies.
+    #[arg(long, default_value_t = 400)]
+    pv_limit: usize,
+    /// Print a progress line every few seconds even when stderr is not a terminal.
+    #[arg(long)]
+    progress: bool,
 }
 
 pub fn default_threads() -> usize {
@@ -136,12 +142,13 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         tt_mb: a.tt_mb,
         techniques: techniques(a)?,
         all_moves: !a.value_only,
+        max_pv: a.pv_limit,
         ..Config::default()
     };
     let solver = Solver::new(config);
     let done = std::sync::atomic::AtomicBool::new(false);
     let sol = std::thread::scope(|s| {
-        let watcher = s.spawn(|| progress_display(&solver, &root, &done));
+        let watcher = s.spawn(|| progress_display(&solver, &root, &done, a.progress));
         let sol = solver.solve(&root);
         done.store(true, Ordering::Relaxed);
         let _ = watcher.join();
@@ -267,10 +274,12 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
 
 /// A progress line on stderr, only on a terminal and only once the search has run for a
 /// second: current phase, bounds on the value, nodes, elapsed time.
-fn progress_display<G: Game>(solver: &Solver, root: &G, done: &std::sync::atomic::AtomicBool) {
-    if !std::io::stderr().is_terminal() {
+fn progress_display<G: Game>(solver: &Solver, root: &G, done: &std::sync::atomic::AtomicBool, force: bool) {
+    let terminal = std::io::stderr().is_terminal();
+    if !terminal && !force {
         return;
     }
+    let mut last_line = Instant::now();
     let t0 = Instant::now();
     let mut bar: Option<indicatif::ProgressBar> = None;
     let mut n_moves = mancala_core::Moves::new();
@@ -278,6 +287,28 @@ fn progress_display<G: Game>(solver: &Solver, root: &G, done: &std::sync::atomic
     while !done.load(Ordering::Relaxed) {
         std::thread::sleep(Duration::from_millis(100));
         if t0.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let p = &solver.progress;
+        let phase = match p.phase.load(Ordering::Relaxed) {
+            0 => "root value".to_string(),
+            u64::MAX => "principal variation".to_string(),
+            k => format!("move {k}/{}", n_moves.len()),
+        };
+        let nodes = p.nodes.load(Ordering::Relaxed);
+        let secs = t0.elapsed().as_secs_f64();
+        let msg = format!(
+            "{phase}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
+            p.lower.load(Ordering::Relaxed),
+            p.upper.load(Ordering::Relaxed),
+            nodes as f64 / 1e6,
+            nodes as f64 / 1e6 / secs
+        );
+        if !terminal {
+            if last_line.elapsed() >= Duration::from_secs(5) {
+                eprintln!("[{secs:.0} s] {msg}");
+                last_line = Instant::now();
+            }
             continue;
         }
         let b = bar.get_or_insert_with(|| {
@@ -288,21 +319,7 @@ fn progress_display<G: Game>(solver: &Solver, root: &G, done: &std::sync::atomic
             );
             b
         });
-        let p = &solver.progress;
-        let phase = match p.phase.load(Ordering::Relaxed) {
-            0 => "root value".to_string(),
-            u64::MAX => "principal variation".to_string(),
-            k => format!("move {k}/{}", n_moves.len()),
-        };
-        let nodes = p.nodes.load(Ordering::Relaxed);
-        let secs = t0.elapsed().as_secs_f64();
-        b.set_message(format!(
-            "{phase}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
-            p.lower.load(Ordering::Relaxed),
-            p.upper.load(Ordering::Relaxed),
-            nodes as f64 / 1e6,
-            nodes as f64 / 1e6 / secs
-        ));
+        b.set_message(msg);
         b.tick();
     }
     if let Some(b) = bar {

@@ -8,5 +8,5 @@ pub mod search;
 pub mod solve;
 pub mod tt;
 
-pub use search::Techniques;
+pub use search::{Deepening, Techniques};
 pub use solve::{Config, Progress, PvEnd, Solution, Solver};

@@ -4,12 +4,13 @@
 //!
 //! Repetition and the table (graph-history interaction): a position that recurs on the
 //! current path ends the game with the game's [`Game::repetition_value`]. Every result
-//! carries the lowest path index of a position its subtree found repeated; a node stores
-//! its bounds only when that index is at or below itself, i.e. when the value depended on
-//! no position above it. Stored bounds are therefore values of the position searched as
-//! a root (history-free), which under a repetition rule that only stops further gain
-//! (Afrika's shared stones, Kauri, Andada's draw) are the positions' true values; see
-//! the README. For rules whose value depends on history ([`Game::history_dependent`])
+//! carries the lowest path index of a position its subtree found repeated. A node stores
+//! its bounds as they are when that index is at or below itself (the value depended on no
+//! position above it); otherwise it keeps only the bounds whose proof cannot have used a
+//! repetition (see `ab`). Stored bounds therefore hold for the position searched as a
+//! root (history-free), which under a repetition rule that only stops further gain
+//! (Afrika's shared stones, Kauri, Andada's draw) are bounds on its true value; see the
+//! README. For rules whose value depends on history ([`Game::history_dependent`])
 //! the table is used only where no earlier position of equal material is on the path.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -26,6 +27,9 @@ pub const NO_REP: u32 = u32::MAX;
 /// Larger than any value of any game.
 pub const INF: i32 = 1 << 20;
 
+/// Deepest depth-limited search before a test falls back to an unlimited search.
+const MAX_DEEPENING: u32 = 1024;
+
 /// Which techniques the search uses (all on by default; switch off to measure each).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Techniques {
@@ -37,6 +41,30 @@ pub struct Techniques {
     /// Enhanced transposition cut-offs: probe the children in the table before searching
     /// any, at nodes this many plies from the root or closer (0 = off).
     pub etc_plies: u32,
+    /// Decide each null-window test by iterative deepening first: depth-limited searches
+    /// whose horizon counts as a loss for one side can prove one side of the test each,
+    /// and find shallow proofs before the search wanders into long non-capturing lines.
+    pub deepening: Deepening,
+}
+
+/// When to use iterative deepening (see [`Techniques::deepening`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Deepening {
+    Never,
+    /// Only in games where positions can repeat (long non-capturing lines exist).
+    WhenCyclic,
+    Always,
+}
+
+/// How a depth-limited search scores a position at its horizon.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Horizon {
+    /// No horizon: the search runs to the end of the game.
+    None,
+    /// As badly as possible for the player to move at the root: proves lower bounds.
+    Pessimistic,
+    /// As well as possible for him: proves upper bounds.
+    Optimistic,
 }
 
 impl Default for Techniques {
@@ -48,6 +76,7 @@ impl Default for Techniques {
             killers: true,
             history: true,
             etc_plies: 0,
+            deepening: Deepening::WhenCyclic,
         }
     }
 }
@@ -80,6 +109,9 @@ pub struct Searcher<'a, G: Game> {
     aborted: bool,
     can_repeat: bool,
     history_dependent: bool,
+    horizon: Horizon,
+    /// The player to move at the root of the current depth-limited search.
+    root_side: mancala_core::Player,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -100,6 +132,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             aborted: false,
             can_repeat: root.can_repeat(),
             history_dependent: root.history_dependent(),
+            horizon: Horizon::None,
+            root_side: root.to_move(),
             _g: std::marker::PhantomData,
         }
     }
@@ -167,10 +201,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 guess.clamp(lower + 1, upper)
             };
-            let (v, _) = self.ab(g, beta - 1, beta);
-            if self.aborted {
-                return None;
-            }
+            let v = self.test(g, beta)?;
             let (ol, ou) = (lower, upper);
             if v >= beta {
                 lower = v;
@@ -188,15 +219,54 @@ impl<'a, G: Game> Searcher<'a, G> {
         Some(lower)
     }
 
-    /// Tests `value(g) >= beta` with one null-window search; `None` when aborted.
+    /// Tests `value(g) >= beta`; `None` when aborted.
     pub fn at_least(&mut self, g: &G, beta: i32) -> Option<bool> {
-        let (v, _) = self.ab(g, beta - 1, beta);
-        (!self.aborted).then_some(v >= beta)
+        Some(self.test(g, beta)? >= beta)
+    }
+
+    /// One null-window test of `value(g) >= beta`: a fail-soft value `v`, a lower bound when
+    /// `v >= beta` and an upper bound otherwise. `None` when aborted.
+    pub fn test(&mut self, g: &G, beta: i32) -> Option<i32> {
+        let deepen = match self.tech.deepening {
+            Deepening::Never => false,
+            Deepening::WhenCyclic => self.can_repeat,
+            Deepening::Always => true,
+        };
+        if deepen {
+            self.root_side = g.to_move();
+            let mut depth = 2;
+            while depth <= MAX_DEEPENING {
+                self.horizon = Horizon::Pessimistic;
+                let (v, _) = self.ab(g, beta - 1, beta, depth);
+                if self.aborted {
+                    self.horizon = Horizon::None;
+                    return None;
+                }
+                if v >= beta {
+                    self.horizon = Horizon::None;
+                    return Some(v);
+                }
+                self.horizon = Horizon::Optimistic;
+                let (v, _) = self.ab(g, beta - 1, beta, depth);
+                if self.aborted {
+                    self.horizon = Horizon::None;
+                    return None;
+                }
+                if v < beta {
+                    self.horizon = Horizon::None;
+                    return Some(v);
+                }
+                depth = if depth < 32 { depth + 2 } else { depth * 2 };
+            }
+            self.horizon = Horizon::None;
+        }
+        let (v, _) = self.ab(g, beta - 1, beta, u32::MAX);
+        (!self.aborted).then_some(v)
     }
 
     /// Fail-soft alpha-beta. Returns the value bound for the player to move and the lowest
     /// path index of a repeated position the result depends on ([`NO_REP`] if none).
-    pub fn ab(&mut self, g: &G, mut alpha: i32, mut beta: i32) -> (i32, u32) {
+    pub fn ab(&mut self, g: &G, mut alpha: i32, mut beta: i32, depth: u32) -> (i32, u32) {
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 {
             self.poll();
@@ -239,6 +309,13 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         if hi <= alpha {
             return (hi, NO_REP);
+        }
+        if depth == 0 {
+            // The horizon of a depth-limited search: the worst (or best) the bounds allow
+            // for the player to move at the root.
+            let mine = g.to_move() == self.root_side;
+            let pessimistic = self.horizon == Horizon::Pessimistic;
+            return (if mine == pessimistic { lo } else { hi }, NO_REP);
         }
         alpha = alpha.max(lo - 1);
         beta = beta.min(hi + 1);
@@ -285,9 +362,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         for (i, &(_, mv)) in ordered.iter().enumerate() {
             let child = g.play(mv);
             let (v, r) = if child.to_move() == me {
-                self.ab(&child, alpha, beta)
+                self.ab(&child, alpha, beta, depth - 1)
             } else {
-                let (v, r) = self.ab(&child, -beta, -alpha);
+                let (v, r) = self.ab(&child, -beta, -alpha, depth - 1);
                 (-v, r)
             };
             if self.aborted {
@@ -308,26 +385,44 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
         }
         self.pop(key);
-        if use_tt && rep >= ply as u32 {
-            let (l, u) = if best >= beta {
+        if use_tt {
+            let (mut l, mut u) = if best >= beta {
                 (best, hi)
             } else if best <= alpha0 {
                 (lo, best)
             } else {
                 (best, best)
             };
-            let rel = |x: i32| (x - banked).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-            let work = (64 - (self.nodes - start).leading_zeros()) as u8;
-            let mv = if best > alpha0 { best_slot } else { NO_MOVE };
-            self.shared.tt.store(
-                key,
-                Entry {
-                    lower: rel(l),
-                    upper: rel(u),
-                    mv,
-                    work,
-                },
-            );
+            if rep < ply as u32 {
+                // The result depends on an earlier position recurring. All positions of
+                // this stretch have the same material, hence the same repetition value r
+                // (nothing was captured since). A proof of ">= l" with r < l uses no
+                // repetition at all (every repetition would give r), so it holds whatever
+                // the history; likewise "<= u" with r > u. Keep only such bounds.
+                let r = g.repetition_value();
+                if r >= l {
+                    l = lo;
+                }
+                if r <= u {
+                    u = hi;
+                }
+            }
+            // A depth-limited search proves only one side: lower bounds where its horizon
+            // was pessimistic for the player to move here, upper bounds where optimistic.
+            if self.horizon != Horizon::None {
+                let mine = g.to_move() == self.root_side;
+                if mine == (self.horizon == Horizon::Pessimistic) {
+                    u = hi;
+                } else {
+                    l = lo;
+                }
+            }
+            if (l, u) != (lo, hi) {
+                let rel = |x: i32| (x - banked).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+                let work = (64 - (self.nodes - start).leading_zeros()) as u8;
+                let mv = if best > alpha0 { best_slot } else { NO_MOVE };
+                self.shared.tt.store(key, Entry { lower: rel(l), upper: rel(u), mv, work });
+            }
         }
         (best, rep)
     }

@@ -1,9 +1,10 @@
 //! Solving a position: the exact value, the value of every root move and a principal
 //! variation, on any number of threads (Lazy SMP: every thread runs the same exact search
 //! over one shared table, helpers in another move order; the first to finish answers).
-//! Values are exact, so they are the same for every thread count; the principal variation
-//! is chosen afterwards by a fixed rule (the first move in legal order that keeps the
-//! value), so it is too.
+//! Values are exact, so they are the same for every thread count. The principal variation
+//! is one optimal line: at each position the table's move when it keeps the value, else
+//! the first legal move that does; with several optimal moves it may depend on what the
+//! table holds.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -205,8 +206,8 @@ impl Solver {
         })
     }
 
-    /// The principal variation from `root` of value `value`: at each position the first
-    /// legal move whose exact value equals the position's value.
+    /// A principal variation from `root` of value `value`: at each position a move whose
+    /// exact value equals the position's value.
     fn pv<G: Game>(
         &self,
         root: &G,
@@ -227,23 +228,34 @@ impl Solver {
                 return Some((line, PvEnd::Limit));
             }
             g.legal_moves(&mut ms);
+            // The table's move first: it is usually the move the proof of the value used,
+            // so the first test succeeds and no other move needs refuting.
+            let tt_slot = self.tt.probe(g.key()).map(|e| e.mv);
+            let mut order: Vec<G::Move> = ms.iter().copied().collect();
+            if let Some(slot) = tt_slot
+                && let Some(i) = order.iter().position(|&m| g.move_slot(m) as u8 == slot)
+            {
+                order[..=i].rotate_right(1);
+            }
             let mut chosen = None;
-            for &m in &ms {
+            for &m in &order {
                 let c = g.play(m);
                 let same = c.to_move() == g.to_move();
-                let cv = if line.is_empty() && !root_moves.is_empty() {
+                let known = if line.is_empty() && !root_moves.is_empty() {
                     root_moves.iter().find(|x| x.0 == m).map(|x| x.1)
                 } else {
                     None
                 };
-                let hit = match cv {
+                // No move is worth more than the position, so "at least v" means "exactly v".
+                let hit = match known {
                     Some(x) => x == v,
                     None => {
-                        // value(child, mover's view) == v  <=>  >= v and not >= v + 1.
-                        let want = if same { v } else { -v };
                         let h = self.history_for(&played);
-                        let ge = self.at_least(&c, h, want)?;
-                        ge && !self.at_least(&c, h, want + 1)?
+                        if same {
+                            self.at_least(&c, h, v)?
+                        } else {
+                            !self.at_least(&c, h, -v + 1)?
+                        }
                     }
                 };
                 if hit {

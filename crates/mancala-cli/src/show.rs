@@ -1,0 +1,252 @@
+//! `mancala show` and `mancala play`: boards as text and SVG, and records move by move.
+
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use mancala_core::diagram::Layout;
+use mancala_core::Moves;
+use serde::Serialize;
+
+use crate::dispatch::CliGame;
+use crate::position::{RuleOptions, Source, build, classify, record_moves};
+use crate::with_game;
+
+/// Draw a position as a text board (rows as the players see them, hole names, captured
+/// totals, side to move) and optionally as an SVG diagram.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// A file, an inline position line, or a named start (afrika:8x8, kauri, ...).
+    position: String,
+    /// Also write the board as an SVG diagram to this file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+    /// Rule variant (see `mancala solve --help`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Komi for the second player (Afrika).
+    #[arg(long)]
+    komi: Option<String>,
+    /// With a record file: the position after this many moves.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Print JSON: the position line and the legal moves.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct ShowJson {
+    game: String,
+    position: String,
+    to_move: String,
+    game_over: bool,
+    legal_moves: Vec<String>,
+    captured: [u32; 2],
+}
+
+pub fn show(a: ShowArgs) -> Result<ExitCode> {
+    let src = classify(&a.position)?;
+    let opts = RuleOptions { rules: a.rules.clone(), komi: a.komi.clone(), ply: a.ply };
+    with_game!(src.game(), G => show_game::<G>(&src, &opts, &a))
+}
+
+fn legal_names<G: CliGame>(g: &G) -> Vec<String> {
+    let mut ms = Moves::new();
+    g.legal_moves(&mut ms);
+    ms.iter().map(|&m| g.format_move(m)).collect()
+}
+
+fn show_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ShowArgs) -> Result<ExitCode> {
+    let g: G = build(src, opts)?;
+    if let Some(path) = &a.svg {
+        std::fs::write(path, svg(&g.layout())).with_context(|| format!("{path}: cannot write the SVG file"))?;
+    }
+    if a.json {
+        let j = ShowJson {
+            game: G::NAME.into(),
+            position: g.to_text(),
+            to_move: G::seat_names()[g.to_move().index()].into(),
+            game_over: g.is_terminal(),
+            legal_moves: legal_names(&g),
+            captured: [g.captured(mancala_core::Player::First), g.captured(mancala_core::Player::Second)],
+        };
+        println!("{}", serde_json::to_string_pretty(&j)?);
+    } else {
+        print!("{}", g.layout().to_text());
+        let legal = legal_names(&g);
+        if !legal.is_empty() {
+            println!("legal moves: {}", legal.join(" "));
+        }
+        println!("position: {}", g.to_text());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Step through a record move by move, with the board after each move.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A record file (with [Game] and [Start] tags), or "-" for standard input.
+    record: String,
+    /// The game of a bare move list without tags.
+    #[arg(long)]
+    game: Option<String>,
+    /// Rule variant (see `mancala solve --help`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Komi for the second player (Afrika).
+    #[arg(long)]
+    komi: Option<String>,
+    /// Stop after this many moves.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Print JSON: one entry per move with the position after it.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Step {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    player: String,
+    captured: [u32; 2],
+    position: String,
+}
+
+pub fn play(a: PlayArgs) -> Result<ExitCode> {
+    let mut src = classify(&a.record)?;
+    if let (Source::File { file, .. }, Some(g)) = (&mut src, &a.game) {
+        if let Some(t) = file.tags.get("Game")
+            && !t.eq_ignore_ascii_case(g)
+        {
+            bail!("{}: the file says [Game \"{t}\"] but --game {g} was given", a.record);
+        }
+        file.tags.0.insert("Game".into(), g.clone());
+    }
+    let game = match (&src, &a.game) {
+        (Source::File { file, .. }, Some(g)) if file.tags.get("Game").is_none() => crate::dispatch::canonical(g)?,
+        _ => src.game(),
+    };
+    let opts = RuleOptions { rules: a.rules.clone(), komi: a.komi.clone(), ply: None };
+    with_game!(game, G => play_game::<G>(&src, &opts, &a))
+}
+
+fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Result<ExitCode> {
+    let Source::File { name, file, .. } = src else {
+        bail!("play needs a record file");
+    };
+    let start: G = build(&Source::File { game: src.game(), name: name.clone(), file: strip_moves(file), position_line: None }, opts)?;
+    let moves = record_moves(file);
+    let n = a.ply.unwrap_or(moves.len()).min(moves.len());
+    let mut g = start;
+    let mut steps = Vec::new();
+    if !a.json {
+        println!("start:");
+        print!("{}", g.layout().to_text());
+    }
+    let mut legal = Moves::new();
+    for (i, m) in moves.iter().take(n).enumerate() {
+        let loc = format!("{name}:line {}, column {}, ply {}", m.pos.line, m.pos.column, i + 1);
+        let mv = g.parse_move(&m.name).map_err(|e| anyhow::anyhow!("{loc}: {e}"))?;
+        g.legal_moves(&mut legal);
+        if !legal.contains(&mv) {
+            let names: Vec<String> = legal.iter().map(|&x| g.format_move(x)).collect();
+            bail!("{loc}: {} is not legal here (legal: {})", m.name, names.join(" "));
+        }
+        let player = G::seat_names()[g.to_move().index()].to_string();
+        let name = g.format_move(mv);
+        g = g.play(mv);
+        let captured = [g.captured(mancala_core::Player::First), g.captured(mancala_core::Player::Second)];
+        if a.json {
+            steps.push(Step { ply: i + 1, mv: name, player, captured, position: g.to_text() });
+        } else {
+            println!("\nply {}: {player} plays {name}", i + 1);
+            print!("{}", g.layout().to_text());
+        }
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&steps)?);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn strip_moves(file: &mancala_core::record::RecordFile) -> mancala_core::record::RecordFile {
+    let mut f = file.clone();
+    f.body.groups.clear();
+    f
+}
+
+/// The layout as an SVG diagram in the style of the published problem diagrams: a board
+/// with round holes, stone counts, hole letters, and the captured totals beside it.
+pub fn svg(l: &Layout) -> String {
+    let cols = l.rows.iter().map(|r| r.cells.len()).max().unwrap_or(1);
+    let cell = 64.0;
+    let margin = 24.0;
+    let label_h = 18.0;
+    let side = 150.0;
+    let width = margin * 2.0 + cols as f64 * cell + side;
+    let row_h = cell + label_h;
+    let top = 40.0;
+    let height = top + l.rows.len() as f64 * row_h + 30.0 + 18.0 * l.notes.len() as f64;
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n"
+    );
+    s += &format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n");
+    s += &format!("<text x=\"{margin}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">{}</text>\n", esc(&l.title));
+    let board_w = cols as f64 * cell;
+    let board_h = l.rows.len() as f64 * row_h;
+    s += &format!(
+        "<rect x=\"{}\" y=\"{top}\" width=\"{}\" height=\"{board_h}\" rx=\"18\" fill=\"#c8965a\" stroke=\"#6b4423\" stroke-width=\"2\"/>\n",
+        margin - 6.0,
+        board_w + 12.0
+    );
+    for (ri, r) in l.rows.iter().enumerate() {
+        let y0 = top + ri as f64 * row_h;
+        for (ci, c) in r.cells.iter().enumerate() {
+            let cx = margin + (ci as f64 + 0.5) * cell;
+            let cy = y0 + label_h + cell / 2.0 - 4.0;
+            s += &format!(
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#8b5a2b\" stroke=\"#4a2c10\" stroke-width=\"1.5\"/>\n",
+                cell * 0.38
+            );
+            let count = match c.extra {
+                Some(e) => format!("{}+{}", c.count, e),
+                None => c.count.to_string(),
+            };
+            s += &format!(
+                "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>\n",
+                cy + 6.0,
+                esc(&count)
+            );
+            s += &format!(
+                "<text x=\"{cx}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+                y0 + 14.0,
+                esc(&c.label)
+            );
+        }
+        let arrow = if r.left_to_right { "\u{2192}" } else { "\u{2190}" };
+        s += &format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"14\">{} {}</text>\n",
+            margin + board_w + 16.0,
+            y0 + label_h + cell / 2.0,
+            esc(&r.owner),
+            arrow
+        );
+    }
+    let mut y = top + board_h + 22.0;
+    let stores: Vec<String> = l.stores.iter().map(|(o, n)| format!("{o} {n}")).collect();
+    s += &format!(
+        "<text x=\"{margin}\" y=\"{y}\" font-size=\"14\">captured: {} \u{2014} {}</text>\n",
+        esc(&stores.join(", ")),
+        esc(&l.status)
+    );
+    for n in &l.notes {
+        y += 18.0;
+        s += &format!("<text x=\"{margin}\" y=\"{y}\" font-size=\"12\">{}</text>\n", esc(n));
+    }
+    s += "</svg>\n";
+    s
+}
