@@ -11,6 +11,7 @@ pub mod diagram;
 pub mod error;
 pub mod game;
 pub mod hash;
+pub mod index;
 pub mod kalah;
 pub mod kauri;
 pub mod player;

@@ -1,6 +1,7 @@
 use std::collections::HashMap;
 use mancala_core::kauri::Kauri;
 use mancala_core::afrika::Afrika;
+use mancala_core::andada::Andada;
 use mancala_core::{Game, Moves, PositionText};
 
 fn count<G: Game>(root: G, limit: usize) {
@@ -24,5 +25,7 @@ fn main() {
     let a: Vec<String> = std::env::args().collect();
     let text = &a[1];
     let limit: usize = a.get(2).map(|x| x.parse().unwrap()).unwrap_or(50_000_000);
-    if text.starts_with("kauri") { count(Kauri::from_text(text).unwrap(), limit) } else { count(Afrika::from_text(text).unwrap(), limit) }
+    if text.starts_with("kauri") { count(Kauri::from_text(text).unwrap(), limit) }
+    else if text.starts_with("andada:") { count(Andada::start(text[7..].parse().unwrap(), Default::default()), limit) }
+    else { count(Afrika::from_text(text).unwrap(), limit) }
 }

@@ -4,9 +4,10 @@
 
 pub mod minimax;
 pub mod path;
+pub mod retro;
 pub mod search;
 pub mod solve;
 pub mod tt;
 
 pub use search::{Deepening, Techniques};
-pub use solve::{Config, Progress, PvEnd, Solution, Solver};
+pub use solve::{Config, Progress, PvEnd, Solution, Solver, on_search_stack};

@@ -19,6 +19,7 @@ use arrayvec::ArrayVec;
 use mancala_core::{Game, MAX_MOVES, MOVE_SLOTS, Moves};
 
 use crate::path::PathSet;
+use crate::retro::Oracle;
 use crate::tt::{Entry, NO_MOVE, Table};
 
 /// No repetition in the subtree.
@@ -110,6 +111,9 @@ pub struct Searcher<'a, G: Game> {
     can_repeat: bool,
     history_dependent: bool,
     horizon: Horizon,
+    /// Exact values of some positions (retrograde tables), used as leaves.
+    oracle: Option<&'a dyn Oracle<G>>,
+    pub oracle_hits: u64,
     /// The player to move at the root of the current depth-limited search.
     root_side: mancala_core::Player,
     _g: std::marker::PhantomData<G>,
@@ -133,9 +137,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             can_repeat: root.can_repeat(),
             history_dependent: root.history_dependent(),
             horizon: Horizon::None,
+            oracle: None,
+            oracle_hits: 0,
             root_side: root.to_move(),
             _g: std::marker::PhantomData,
         }
+    }
+
+    /// Uses `oracle` for exact values of the positions it knows.
+    pub fn set_oracle(&mut self, oracle: Option<&'a dyn Oracle<G>>) {
+        self.oracle = oracle;
     }
 
     /// Sets the positions played before the one to be searched (oldest first): a
@@ -276,6 +287,12 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         if g.is_terminal() {
             return (g.terminal_value(), NO_REP);
+        }
+        if let Some(o) = self.oracle
+            && let Some(v) = o.probe(g)
+        {
+            self.oracle_hits += 1;
+            return (v, NO_REP);
         }
         let ply = self.path.len();
         let key = g.key();

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use mancala_core::{Game, Moves};
 
+use crate::retro::Oracle;
 use crate::search::{Searcher, Shared, Techniques};
 use crate::tt::Table;
 
@@ -96,6 +97,19 @@ pub struct Solver {
 /// memory is reserved, not committed, until used.
 const SEARCH_STACK: usize = 1 << 30;
 
+/// Runs `f` on a thread with a search-sized stack (for callers that search directly with
+/// a [`Searcher`] or [`crate::minimax`]).
+pub fn on_search_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(s, f)
+            .expect("cannot start a search thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
 impl Solver {
     pub fn new(config: Config) -> Self {
         Solver {
@@ -110,12 +124,18 @@ impl Solver {
     /// The exact value of `g` for its player to move, on the configured threads; `None` if
     /// stopped.
     pub fn value<G: Game>(&self, g: &G, guess: i32) -> Option<i32> {
-        self.value_after(g, &[], guess)
+        self.value_after(g, &[], guess, None)
     }
 
     /// [`Solver::value`] of `g` reached after the positions `history` (oldest first). Only
     /// rules whose values depend on history ([`Game::history_dependent`]) need one.
-    pub fn value_after<G: Game>(&self, g: &G, history: &[G], guess: i32) -> Option<i32> {
+    pub fn value_after<G: Game>(
+        &self,
+        g: &G,
+        history: &[G],
+        guess: i32,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<i32> {
         let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
         let result = Mutex::new(None);
@@ -139,6 +159,7 @@ impl Solver {
                     .spawn_scoped(s, move || {
                         let mut sr = Searcher::new(shared, tech, id, g);
                         sr.set_history(history);
+                        sr.set_oracle(oracle);
                         // The user's stop reaches the threads through the shared abort flag.
                         let watcher_stop = stop.load(Ordering::Relaxed);
                         if watcher_stop {
@@ -171,12 +192,17 @@ impl Solver {
 
     /// Solves `root`: value, every move's value, principal variation.
     pub fn solve<G: Game>(&self, root: &G) -> Option<Solution<G::Move>> {
+        self.solve_with(root, None)
+    }
+
+    /// [`Solver::solve`] with exact leaf values from `oracle` (retrograde tables).
+    pub fn solve_with<G: Game>(&self, root: &G, oracle: Option<&dyn Oracle<G>>) -> Option<Solution<G::Move>> {
         let t0 = Instant::now();
         self.tt.new_search();
         let n0 = self.progress.nodes.load(Ordering::Relaxed);
         let h0 = self.tt_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
-        let value = self.value(root, root.banked())?;
+        let value = self.value_after(root, &[], root.banked(), oracle)?;
         let mut moves = Vec::new();
         let mut ms = Moves::new();
         root.legal_moves(&mut ms);
@@ -186,12 +212,12 @@ impl Solver {
                 let c = root.play(m);
                 let same = c.to_move() == root.to_move();
                 let guess = if same { value } else { -value };
-                let v = self.value_after(&c, self.history_for(&[*root]), guess)?;
+                let v = self.value_after(&c, self.history_for(&[*root]), guess, oracle)?;
                 moves.push((m, if same { v } else { -v }));
             }
         }
         self.progress.phase.store(u64::MAX, Ordering::Relaxed);
-        let (pv, pv_end) = self.pv(root, value, &moves)?;
+        let (pv, pv_end) = self.pv(root, value, &moves, oracle)?;
         Some(Solution {
             value,
             moves,
@@ -213,6 +239,7 @@ impl Solver {
         root: &G,
         value: i32,
         root_moves: &[(G::Move, i32)],
+        oracle: Option<&dyn Oracle<G>>,
     ) -> Option<(Vec<G::Move>, PvEnd)> {
         let mut line = Vec::new();
         let mut played = vec![*root];
@@ -252,9 +279,9 @@ impl Solver {
                     None => {
                         let h = self.history_for(&played);
                         if same {
-                            self.at_least(&c, h, v)?
+                            self.at_least(&c, h, v, oracle)?
                         } else {
-                            !self.at_least(&c, h, -v + 1)?
+                            !self.at_least(&c, h, -v + 1, oracle)?
                         }
                     }
                 };
@@ -289,7 +316,7 @@ impl Solver {
         }
     }
 
-    fn at_least<G: Game>(&self, g: &G, history: &[G], beta: i32) -> Option<bool> {
+    fn at_least<G: Game>(&self, g: &G, history: &[G], beta: i32, oracle: Option<&dyn Oracle<G>>) -> Option<bool> {
         if g.is_terminal() {
             return Some(g.terminal_value() >= beta);
         }
@@ -299,11 +326,15 @@ impl Solver {
             abort: &done,
             nodes: &self.progress.nodes,
         };
-        let mut sr = Searcher::new(&shared, self.config.techniques, 0, g);
-        sr.set_history(history);
-        let r = sr.at_least(g, beta);
-        sr.flush();
-        r
+        on_search_stack(|| {
+            let mut sr = Searcher::new(&shared, self.config.techniques, 0, g);
+            sr.set_history(history);
+            sr.set_oracle(oracle);
+            let r = sr.at_least(g, beta);
+            sr.flush();
+            self.max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+            r
+        })
     }
 }
 

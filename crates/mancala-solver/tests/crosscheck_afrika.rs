@@ -9,7 +9,7 @@ use mancala_core::{Game, Moves, Player};
 use mancala_solver::minimax::{minimax, minimax_after};
 use mancala_solver::search::{Searcher, Shared, Techniques};
 use mancala_solver::tt::Table;
-use mancala_solver::{Config, Solver};
+use mancala_solver::{Config, Solver, on_search_stack};
 
 fn random_position(rng: &mut SplitMix) -> Afrika {
     let m = 1 + rng.below(3);
@@ -47,6 +47,10 @@ fn serial(g: &Afrika, tech: Techniques, tt: &Table) -> i32 {
 
 #[test]
 fn alphabeta_equals_minimax_on_random_small_positions() {
+    on_search_stack(random_small_positions);
+}
+
+fn random_small_positions() {
     let mut rng = SplitMix(2024);
     let mut checked = 0;
     let no_tt = Techniques {
@@ -83,6 +87,10 @@ fn alphabeta_equals_minimax_on_random_small_positions() {
 
 #[test]
 fn parallel_solver_and_root_moves_agree_with_minimax() {
+    on_search_stack(parallel_and_root_moves);
+}
+
+fn parallel_and_root_moves() {
     let mut rng = SplitMix(77);
     let mut checked = 0;
     let solver = Solver::new(Config {

@@ -4,6 +4,7 @@
 //! - [`notation`]: the published move notation and the one-line position format.
 
 pub mod diagram;
+pub mod index;
 pub mod notation;
 pub mod record;
 pub mod rules;

@@ -624,6 +624,19 @@ impl Game for Andada {
         0
     }
 
+    /// Seeds on the board: captures and bear-off only ever remove seeds.
+    fn material(&self) -> u32 {
+        self.on_board()
+    }
+
+    fn move_slot(&self, mv: AndadaMove) -> usize {
+        match mv {
+            AndadaMove::Open(h) | AndadaMove::Sow(h) => h as usize,
+            AndadaMove::Play => crate::game::MOVE_SLOTS - 2,
+            AndadaMove::Pass => crate::game::MOVE_SLOTS - 1,
+        }
+    }
+
     /// Removed seeds "are not counted at the end, and, for that reason, they needn't be
     /// stored".
     fn captured(&self, _player: Player) -> u32 {

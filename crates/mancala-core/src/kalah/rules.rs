@@ -337,6 +337,19 @@ impl Game for Kalah {
         self.banked()
     }
 
+    fn move_slot(&self, mv: KalahMove) -> usize {
+        mv.0 as usize
+    }
+
+    /// Moves whose last seed falls in the mover's store (an extra turn) first.
+    fn move_order_hint(&self, mv: KalahMove) -> i32 {
+        let m = self.m();
+        let h = mv.0 as usize;
+        let to_store = m - h % m;
+        let seeds = self.holes()[h] as usize;
+        (seeds % (2 * m + 1) == to_store) as i32
+    }
+
     fn captured(&self, p: Player) -> u32 {
         self.stores[p.index()] as u32
     }

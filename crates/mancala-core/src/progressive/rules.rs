@@ -508,6 +508,10 @@ impl Game for Progressive {
         self.banked_margin()
     }
 
+    fn move_slot(&self, mv: ProgressiveMove) -> usize {
+        mv.0 as usize
+    }
+
     fn captured(&self, p: Player) -> u32 {
         self.stores[p.index()] as u32
     }

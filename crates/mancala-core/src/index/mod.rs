@@ -1,0 +1,42 @@
+//! Perfect indices of classes of positions, for retrograde analysis: every position of a
+//! class has a number `0..size`, and every number names one position.
+//!
+//! A class is closed under the moves that stay in it; moves that leave it (captures, which
+//! only ever remove stones) lead to classes solved before it.
+
+pub mod combin;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::LazyLock;
+
+use crate::game::Game;
+
+pub use combin::Binomials;
+
+/// Binomial coefficients shared by every index.
+pub static BINOMIALS: LazyLock<Binomials> = LazyLock::new(Binomials::default);
+
+/// A game whose positions fall into perfectly indexed classes.
+pub trait Indexed: Game {
+    /// What names a class: for example the board size, the rules and the stones on the
+    /// board.
+    type Class: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The class of this position, if it belongs to an indexed one.
+    fn class(&self) -> Option<Self::Class>;
+
+    /// Number of positions in a class.
+    fn class_size(c: &Self::Class) -> u64;
+
+    /// This position's number within its class (the class must be `Some`).
+    fn index(&self) -> u64;
+
+    /// The position numbered `i` in class `c`. Captured totals are whatever the class
+    /// fixes (zero where they do not matter): values in a class are kept relative to
+    /// [`Game::banked`].
+    fn from_index(c: &Self::Class, i: u64) -> Self;
+
+    /// A short name for file headers and messages, e.g. "afrika 2x8 standard, 12 stones".
+    fn class_name(c: &Self::Class) -> String;
+}

@@ -1,0 +1,12 @@
+//! Retrograde analysis: whole classes of positions solved at once, the project's second
+//! engine beside alpha-beta. [`layer`] solves one class given the classes below it;
+//! [`db`] builds, saves, verifies and loads tables of classes; [`oracle`] lets the search
+//! use them as exact leaves.
+
+pub mod db;
+pub mod layer;
+pub mod oracle;
+
+pub use db::{Database, DbError};
+pub use layer::{LayerStats, solve_class};
+pub use oracle::Oracle;

@@ -1,0 +1,19 @@
+//! Exact leaf values for the search from retrograde tables.
+
+use mancala_core::Game;
+use mancala_core::index::Indexed;
+
+use super::db::Database;
+
+/// Something that knows the exact value of some positions.
+pub trait Oracle<G: Game>: Sync {
+    /// The exact value of `g` for its player to move (banked part included), if known.
+    fn probe(&self, g: &G) -> Option<i32>;
+}
+
+impl<G: Indexed> Oracle<G> for Database<G> {
+    #[inline]
+    fn probe(&self, g: &G) -> Option<i32> {
+        self.value(g)
+    }
+}

@@ -1,0 +1,153 @@
+//! Alpha-beta (serial with and without the table, with deepening on and off, and the
+//! parallel solver with every root move) against plain minimax, on random small positions
+//! of every game and every rule variant. Positions come from random playouts, so they are
+//! reachable; those too big for minimax are skipped.
+
+use std::sync::atomic::{AtomicBool, AtomicU64};
+
+use mancala_core::andada::{Andada, Direction, Endless};
+use mancala_core::game::SplitMix;
+use mancala_core::kalah::{Capture, Kalah};
+use mancala_core::kauri::Kauri;
+use mancala_core::progressive::{Ending, Progressive};
+use mancala_core::{Game, Moves};
+use mancala_solver::minimax::minimax;
+use mancala_solver::search::{Deepening, Searcher, Shared, Techniques};
+use mancala_solver::tt::Table;
+use mancala_solver::{Config, Solver, on_search_stack};
+
+fn serial<G: Game>(g: &G, tech: Techniques, tt: &Table) -> i32 {
+    let abort = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let shared = Shared { tt, abort: &abort, nodes: &nodes };
+    let mut s = Searcher::new(&shared, tech, 0, g);
+    s.exact(g, 0).unwrap()
+}
+
+/// A random position `plies` moves into a random playout from `start`.
+fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
+    let mut g = start;
+    let mut ms = Moves::new();
+    for _ in 0..plies {
+        g.legal_moves(&mut ms);
+        if ms.is_empty() {
+            break;
+        }
+        g = g.play(ms[rng.below(ms.len())]);
+    }
+    g
+}
+
+/// Checks `want` positions drawn by `draw`, returning how many were checked.
+fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut SplitMix) -> G) {
+    let mut rng = SplitMix(0x5EED ^ name.len() as u64);
+    let tt = Table::new(8);
+    let solver = Solver::new(Config { threads: 2, tt_mb: 8, ..Config::default() });
+    let plain = Techniques { tt: false, deepening: Deepening::Never, ..Techniques::default() };
+    let deep = Techniques { deepening: Deepening::Always, ..Techniques::default() };
+    let flat = Techniques { deepening: Deepening::Never, etc_plies: 4, ..Techniques::default() };
+    let (mut checked, mut tried) = (0, 0);
+    while checked < want {
+        tried += 1;
+        assert!(tried < 50 * want + 1000, "{name}: too few small positions");
+        let g = draw(&mut rng);
+        let Some(truth) = minimax(&g, limit) else { continue };
+        assert_eq!(serial(&g, plain, &tt), truth, "{name} plain: {g:?}");
+        assert_eq!(serial(&g, deep, &tt), truth, "{name} deepening: {g:?}");
+        assert_eq!(serial(&g, flat, &tt), truth, "{name} no deepening, etc: {g:?}");
+        if checked % 4 == 0 {
+            let s = solver.solve(&g).unwrap();
+            assert_eq!(s.value, truth, "{name} parallel: {g:?}");
+            for &(m, v) in &s.moves {
+                let c = g.play(m);
+                let Some(cv) = minimax(&c, limit * 20) else { continue };
+                assert_eq!(v, if c.to_move() == g.to_move() { cv } else { -cv }, "{name} move {m:?} of {g:?}");
+            }
+            let mut p = g;
+            let mut ms = Moves::new();
+            for &m in &s.pv {
+                p.legal_moves(&mut ms);
+                assert!(ms.contains(&m), "{name}: PV move {m:?} illegal");
+                p = p.play(m);
+            }
+        }
+        checked += 1;
+    }
+}
+
+#[test]
+fn kauri_both_rule_sets() {
+    on_search_stack(kauri);
+}
+
+fn kauri() {
+    for rules in ["current", "tiebreak"] {
+        let r = mancala_core::kauri::Rules::parse(rules).unwrap();
+        check(&format!("kauri {rules}"), 500, 20_000, |rng| {
+            // Play on until few seeds are left, then a few more random plies.
+            let mut g = Kauri::start(r);
+            let mut ms = Moves::new();
+            while g.material() > 1 + rng.below(2) as u32 {
+                g.legal_moves(&mut ms);
+                if ms.is_empty() {
+                    break;
+                }
+                g = g.play(ms[rng.below(ms.len())]);
+            }
+            {
+                let k = rng.below(6);
+                walk(g, rng, k)
+            }
+        });
+    }
+}
+
+#[test]
+fn progressive_small_rows() {
+    on_search_stack(progressive);
+}
+
+fn progressive() {
+    for ending in [Ending::Majority, Ending::All] {
+        check(&format!("progressive {ending:?}"), 500, 20_000, |rng| {
+            let n = [3, 5, 7][rng.below(3)];
+            let k = 1 + rng.below(3) as u8;
+            let plies = rng.below(8);
+            walk(Progressive::start(n, k, ending), rng, plies)
+        });
+    }
+}
+
+#[test]
+fn andada_small_boards_all_variants() {
+    on_search_stack(andada);
+}
+
+fn andada() {
+    for direction in [Direction::Counterclockwise, Direction::Clockwise] {
+        for endless in [Endless::Illegal, Endless::Draw] {
+            let rules = mancala_core::andada::Rules { direction, endless };
+            check(&format!("andada {direction:?} {endless:?}"), 250, 20_000, |rng| {
+                let plies = 2 + rng.below(12);
+                walk(Andada::start(3, rules), rng, plies)
+            });
+        }
+    }
+}
+
+#[test]
+fn kalah_small_boards_both_captures() {
+    on_search_stack(kalah);
+}
+
+fn kalah() {
+    for capture in [Capture::Empty, Capture::Standard] {
+        let rules = mancala_core::kalah::Rules { capture };
+        check(&format!("kalah {capture:?}"), 500, 20_000, |rng| {
+            let m = 1 + rng.below(4);
+            let n = 1 + rng.below(3) as u8;
+            let plies = rng.below(6);
+            walk(Kalah::start(m, n, rules), rng, plies)
+        });
+    }
+}
