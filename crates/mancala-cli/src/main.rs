@@ -1,8 +1,10 @@
 //! `mancala`: solve, verify, show and measure mancala games.
 
+mod analyse;
 mod dispatch;
 mod input;
 mod position;
+mod retro;
 mod show;
 mod solve;
 mod verify;
@@ -25,7 +27,9 @@ enum Command {
     Solve(solve::SolveArgs),
     Show(show::ShowArgs),
     Play(show::PlayArgs),
+    Retro(retro::RetroArgs),
     Verify(verify::VerifyArgs),
+    Analyse(analyse::AnalyseArgs),
 }
 
 fn main() -> ExitCode {
@@ -34,7 +38,9 @@ fn main() -> ExitCode {
         Command::Solve(a) => solve::run(a),
         Command::Show(a) => show::show(a),
         Command::Play(a) => show::play(a),
+        Command::Retro(a) => retro::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Analyse(a) => analyse::run(a),
     };
     match r {
         Ok(code) => code,

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mancala_core::diagram::Layout;
 use mancala_core::Moves;
+use mancala_core::diagram::Layout;
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
@@ -47,7 +47,11 @@ struct ShowJson {
 
 pub fn show(a: ShowArgs) -> Result<ExitCode> {
     let src = classify(&a.position)?;
-    let opts = RuleOptions { rules: a.rules.clone(), komi: a.komi.clone(), ply: a.ply };
+    let opts = RuleOptions {
+        rules: a.rules.clone(),
+        komi: a.komi.clone(),
+        ply: a.ply,
+    };
     with_game!(src.game(), G => show_game::<G>(&src, &opts, &a))
 }
 
@@ -60,7 +64,8 @@ fn legal_names<G: CliGame>(g: &G) -> Vec<String> {
 fn show_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ShowArgs) -> Result<ExitCode> {
     let g: G = build(src, opts)?;
     if let Some(path) = &a.svg {
-        std::fs::write(path, svg(&g.layout())).with_context(|| format!("{path}: cannot write the SVG file"))?;
+        std::fs::write(path, svg(&g.layout()))
+            .with_context(|| format!("{path}: cannot write the SVG file"))?;
     }
     if a.json {
         let j = ShowJson {
@@ -69,7 +74,10 @@ fn show_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ShowArgs) -> Resu
             to_move: G::seat_names()[g.to_move().index()].into(),
             game_over: g.is_terminal(),
             legal_moves: legal_names(&g),
-            captured: [g.captured(mancala_core::Player::First), g.captured(mancala_core::Player::Second)],
+            captured: [
+                g.captured(mancala_core::Player::First),
+                g.captured(mancala_core::Player::Second),
+            ],
         };
         println!("{}", serde_json::to_string_pretty(&j)?);
     } else {
@@ -121,15 +129,24 @@ pub fn play(a: PlayArgs) -> Result<ExitCode> {
         if let Some(t) = file.tags.get("Game")
             && !t.eq_ignore_ascii_case(g)
         {
-            bail!("{}: the file says [Game \"{t}\"] but --game {g} was given", a.record);
+            bail!(
+                "{}: the file says [Game \"{t}\"] but --game {g} was given",
+                a.record
+            );
         }
         file.tags.0.insert("Game".into(), g.clone());
     }
     let game = match (&src, &a.game) {
-        (Source::File { file, .. }, Some(g)) if file.tags.get("Game").is_none() => crate::dispatch::canonical(g)?,
+        (Source::File { file, .. }, Some(g)) if file.tags.get("Game").is_none() => {
+            crate::dispatch::canonical(g)?
+        }
         _ => src.game(),
     };
-    let opts = RuleOptions { rules: a.rules.clone(), komi: a.komi.clone(), ply: None };
+    let opts = RuleOptions {
+        rules: a.rules.clone(),
+        komi: a.komi.clone(),
+        ply: None,
+    };
     with_game!(game, G => play_game::<G>(&src, &opts, &a))
 }
 
@@ -137,7 +154,15 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
     let Source::File { name, file, .. } = src else {
         bail!("play needs a record file");
     };
-    let start: G = build(&Source::File { game: src.game(), name: name.clone(), file: strip_moves(file), position_line: None }, opts)?;
+    let start: G = build(
+        &Source::File {
+            game: src.game(),
+            name: name.clone(),
+            file: strip_moves(file),
+            position_line: None,
+        },
+        opts,
+    )?;
     let moves = record_moves(file);
     let n = a.ply.unwrap_or(moves.len()).min(moves.len());
     let mut g = start;
@@ -148,19 +173,39 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
     }
     let mut legal = Moves::new();
     for (i, m) in moves.iter().take(n).enumerate() {
-        let loc = format!("{name}:line {}, column {}, ply {}", m.pos.line, m.pos.column, i + 1);
-        let mv = g.parse_move(&m.name).map_err(|e| anyhow::anyhow!("{loc}: {e}"))?;
+        let loc = format!(
+            "{name}:line {}, column {}, ply {}",
+            m.pos.line,
+            m.pos.column,
+            i + 1
+        );
+        let mv = g
+            .parse_move(&m.name)
+            .map_err(|e| anyhow::anyhow!("{loc}: {e}"))?;
         g.legal_moves(&mut legal);
         if !legal.contains(&mv) {
             let names: Vec<String> = legal.iter().map(|&x| g.format_move(x)).collect();
-            bail!("{loc}: {} is not legal here (legal: {})", m.name, names.join(" "));
+            bail!(
+                "{loc}: {} is not legal here (legal: {})",
+                m.name,
+                names.join(" ")
+            );
         }
         let player = G::seat_names()[g.to_move().index()].to_string();
         let name = g.format_move(mv);
         g = g.play(mv);
-        let captured = [g.captured(mancala_core::Player::First), g.captured(mancala_core::Player::Second)];
+        let captured = [
+            g.captured(mancala_core::Player::First),
+            g.captured(mancala_core::Player::Second),
+        ];
         if a.json {
-            steps.push(Step { ply: i + 1, mv: name, player, captured, position: g.to_text() });
+            steps.push(Step {
+                ply: i + 1,
+                mv: name,
+                player,
+                captured,
+                position: g.to_text(),
+            });
         } else {
             println!("\nply {}: {player} plays {name}", i + 1);
             print!("{}", g.layout().to_text());
@@ -190,12 +235,19 @@ pub fn svg(l: &Layout) -> String {
     let row_h = cell + label_h;
     let top = 40.0;
     let height = top + l.rows.len() as f64 * row_h + 30.0 + 18.0 * l.notes.len() as f64;
-    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n"
     );
     s += &format!("<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n");
-    s += &format!("<text x=\"{margin}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">{}</text>\n", esc(&l.title));
+    s += &format!(
+        "<text x=\"{margin}\" y=\"24\" font-size=\"16\" font-weight=\"bold\">{}</text>\n",
+        esc(&l.title)
+    );
     let board_w = cols as f64 * cell;
     let board_h = l.rows.len() as f64 * row_h;
     s += &format!(
@@ -227,7 +279,11 @@ pub fn svg(l: &Layout) -> String {
                 esc(&c.label)
             );
         }
-        let arrow = if r.left_to_right { "\u{2192}" } else { "\u{2190}" };
+        let arrow = if r.left_to_right {
+            "\u{2192}"
+        } else {
+            "\u{2190}"
+        };
         s += &format!(
             "<text x=\"{}\" y=\"{}\" font-size=\"14\">{} {}</text>\n",
             margin + board_w + 16.0,
@@ -245,7 +301,10 @@ pub fn svg(l: &Layout) -> String {
     );
     for n in &l.notes {
         y += 18.0;
-        s += &format!("<text x=\"{margin}\" y=\"{y}\" font-size=\"12\">{}</text>\n", esc(n));
+        s += &format!(
+            "<text x=\"{margin}\" y=\"{y}\" font-size=\"12\">{}</text>\n",
+            esc(n)
+        );
     }
     s += "</svg>\n";
     s

@@ -64,6 +64,9 @@ pub struct SolveArgs {
     /// Longest principal variation to print, in plies.
     #[arg(long, default_value_t = 400)]
     pv_limit: usize,
+    /// A retrograde database (from `mancala retro`) to use as an exact oracle.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]
     progress: bool,
@@ -145,11 +148,12 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         max_pv: a.pv_limit,
         ..Config::default()
     };
+    let oracle = G::oracle(&root, a.db.as_deref())?;
     let solver = Solver::new(config);
     let done = std::sync::atomic::AtomicBool::new(false);
     let sol = std::thread::scope(|s| {
         let watcher = s.spawn(|| progress_display(&solver, &root, &done, a.progress));
-        let sol = solver.solve(&root);
+        let sol = solver.solve_with(&root, oracle.as_deref());
         done.store(true, Ordering::Relaxed);
         let _ = watcher.join();
         sol
@@ -274,7 +278,12 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
 
 /// A progress line on stderr, only on a terminal and only once the search has run for a
 /// second: current phase, bounds on the value, nodes, elapsed time.
-fn progress_display<G: Game>(solver: &Solver, root: &G, done: &std::sync::atomic::AtomicBool, force: bool) {
+fn progress_display<G: Game>(
+    solver: &Solver,
+    root: &G,
+    done: &std::sync::atomic::AtomicBool,
+    force: bool,
+) {
     let terminal = std::io::stderr().is_terminal();
     if !terminal && !force {
         return;

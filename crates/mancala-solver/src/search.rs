@@ -438,7 +438,15 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let rel = |x: i32| (x - banked).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
                 let work = (64 - (self.nodes - start).leading_zeros()) as u8;
                 let mv = if best > alpha0 { best_slot } else { NO_MOVE };
-                self.shared.tt.store(key, Entry { lower: rel(l), upper: rel(u), mv, work });
+                self.shared.tt.store(
+                    key,
+                    Entry {
+                        lower: rel(l),
+                        upper: rel(u),
+                        mv,
+                        work,
+                    },
+                );
             }
         }
         (best, rep)

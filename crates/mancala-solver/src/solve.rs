@@ -196,7 +196,11 @@ impl Solver {
     }
 
     /// [`Solver::solve`] with exact leaf values from `oracle` (retrograde tables).
-    pub fn solve_with<G: Game>(&self, root: &G, oracle: Option<&dyn Oracle<G>>) -> Option<Solution<G::Move>> {
+    pub fn solve_with<G: Game>(
+        &self,
+        root: &G,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<Solution<G::Move>> {
         let t0 = Instant::now();
         self.tt.new_search();
         let n0 = self.progress.nodes.load(Ordering::Relaxed);
@@ -316,7 +320,14 @@ impl Solver {
         }
     }
 
-    fn at_least<G: Game>(&self, g: &G, history: &[G], beta: i32, oracle: Option<&dyn Oracle<G>>) -> Option<bool> {
+    /// Whether `value(g) >= beta` (after `history`), by one null-window test; `None` if stopped.
+    pub fn at_least<G: Game>(
+        &self,
+        g: &G,
+        history: &[G],
+        beta: i32,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<bool> {
         if g.is_terminal() {
             return Some(g.terminal_value() >= beta);
         }
@@ -332,7 +343,8 @@ impl Solver {
             sr.set_oracle(oracle);
             let r = sr.at_least(g, beta);
             sr.flush();
-            self.max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+            self.max_depth
+                .fetch_max(sr.max_depth as u64, Ordering::Relaxed);
             r
         })
     }

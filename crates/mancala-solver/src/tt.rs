@@ -139,7 +139,9 @@ impl Slots {
     fn prefault(&self) {
         use rayon::prelude::*;
         let page = 4096 / std::mem::size_of::<Slot>();
-        self.as_slice().par_chunks(page.max(1)).for_each(|c| c[0].data.store(0, Ordering::Relaxed));
+        self.as_slice()
+            .par_chunks(page.max(1))
+            .for_each(|c| c[0].data.store(0, Ordering::Relaxed));
     }
 
     #[inline(always)]
@@ -156,7 +158,10 @@ impl Drop for Slots {
         }
         #[cfg(not(target_os = "linux"))]
         unsafe {
-            std::alloc::dealloc(self.ptr as *mut u8, std::alloc::Layout::from_size_align(self.bytes, 64).unwrap())
+            std::alloc::dealloc(
+                self.ptr as *mut u8,
+                std::alloc::Layout::from_size_align(self.bytes, 64).unwrap(),
+            )
         }
     }
 }
@@ -173,7 +178,11 @@ impl Table {
     pub fn new(mb: usize) -> Self {
         let bytes = mb.max(1) * 1024 * 1024;
         let buckets = (bytes / (WAYS * std::mem::size_of::<Slot>())).max(1);
-        Table { slots: Slots::new(buckets * WAYS), buckets: buckets as u64, generation: AtomicU8::new(0) }
+        Table {
+            slots: Slots::new(buckets * WAYS),
+            buckets: buckets as u64,
+            generation: AtomicU8::new(0),
+        }
     }
 
     /// Size in bytes.

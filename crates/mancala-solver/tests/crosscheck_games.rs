@@ -19,7 +19,11 @@ use mancala_solver::{Config, Solver, on_search_stack};
 fn serial<G: Game>(g: &G, tech: Techniques, tt: &Table) -> i32 {
     let abort = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let shared = Shared { tt, abort: &abort, nodes: &nodes };
+    let shared = Shared {
+        tt,
+        abort: &abort,
+        nodes: &nodes,
+    };
     let mut s = Searcher::new(&shared, tech, 0, g);
     s.exact(g, 0).unwrap()
 }
@@ -42,26 +46,53 @@ fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
 fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut SplitMix) -> G) {
     let mut rng = SplitMix(0x5EED ^ name.len() as u64);
     let tt = Table::new(8);
-    let solver = Solver::new(Config { threads: 2, tt_mb: 8, ..Config::default() });
-    let plain = Techniques { tt: false, deepening: Deepening::Never, ..Techniques::default() };
-    let deep = Techniques { deepening: Deepening::Always, ..Techniques::default() };
-    let flat = Techniques { deepening: Deepening::Never, etc_plies: 4, ..Techniques::default() };
+    let solver = Solver::new(Config {
+        threads: 2,
+        tt_mb: 8,
+        ..Config::default()
+    });
+    let plain = Techniques {
+        tt: false,
+        deepening: Deepening::Never,
+        ..Techniques::default()
+    };
+    let deep = Techniques {
+        deepening: Deepening::Always,
+        ..Techniques::default()
+    };
+    let flat = Techniques {
+        deepening: Deepening::Never,
+        etc_plies: 4,
+        ..Techniques::default()
+    };
     let (mut checked, mut tried) = (0, 0);
     while checked < want {
         tried += 1;
         assert!(tried < 50 * want + 1000, "{name}: too few small positions");
         let g = draw(&mut rng);
-        let Some(truth) = minimax(&g, limit) else { continue };
+        let Some(truth) = minimax(&g, limit) else {
+            continue;
+        };
         assert_eq!(serial(&g, plain, &tt), truth, "{name} plain: {g:?}");
         assert_eq!(serial(&g, deep, &tt), truth, "{name} deepening: {g:?}");
-        assert_eq!(serial(&g, flat, &tt), truth, "{name} no deepening, etc: {g:?}");
+        assert_eq!(
+            serial(&g, flat, &tt),
+            truth,
+            "{name} no deepening, etc: {g:?}"
+        );
         if checked % 4 == 0 {
             let s = solver.solve(&g).unwrap();
             assert_eq!(s.value, truth, "{name} parallel: {g:?}");
             for &(m, v) in &s.moves {
                 let c = g.play(m);
-                let Some(cv) = minimax(&c, limit * 20) else { continue };
-                assert_eq!(v, if c.to_move() == g.to_move() { cv } else { -cv }, "{name} move {m:?} of {g:?}");
+                let Some(cv) = minimax(&c, limit * 20) else {
+                    continue;
+                };
+                assert_eq!(
+                    v,
+                    if c.to_move() == g.to_move() { cv } else { -cv },
+                    "{name} move {m:?} of {g:?}"
+                );
             }
             let mut p = g;
             let mut ms = Moves::new();
@@ -127,10 +158,15 @@ fn andada() {
     for direction in [Direction::Counterclockwise, Direction::Clockwise] {
         for endless in [Endless::Illegal, Endless::Draw] {
             let rules = mancala_core::andada::Rules { direction, endless };
-            check(&format!("andada {direction:?} {endless:?}"), 250, 20_000, |rng| {
-                let plies = 2 + rng.below(12);
-                walk(Andada::start(3, rules), rng, plies)
-            });
+            check(
+                &format!("andada {direction:?} {endless:?}"),
+                250,
+                20_000,
+                |rng| {
+                    let plies = 2 + rng.below(12);
+                    walk(Andada::start(3, rules), rng, plies)
+                },
+            );
         }
     }
 }

@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
+use mancala_core::PositionText;
 use mancala_core::afrika::Afrika;
 use mancala_core::afrika::index::StonesOnBoard;
 use mancala_core::index::Indexed;
-use mancala_core::PositionText;
 use mancala_solver::minimax::minimax;
 use mancala_solver::retro::db::{BuildObserver, Quiet, partial_dir};
 use mancala_solver::retro::{Database, DbError, LayerStats};
@@ -34,12 +34,17 @@ fn tables_equal_minimax_on_every_small_position() {
                 for i in 0..Afrika::class_size(&c) {
                     total += 1;
                     let g = Afrika::from_index(&c, i);
-                    let Some(truth) = minimax(&g, 50_000) else { continue };
+                    let Some(truth) = minimax(&g, 50_000) else {
+                        continue;
+                    };
                     assert_eq!(db.value(&g), Some(truth), "{}", g.to_text());
                     checked += 1;
                 }
             }
-            assert!(2 * checked > total, "2x{m}: only {checked} of {total} positions small enough");
+            assert!(
+                2 * checked > total,
+                "2x{m}: only {checked} of {total} positions small enough"
+            );
         }
     });
 }
@@ -50,7 +55,12 @@ fn tables_equal_the_alpha_beta_solver_and_serve_as_its_oracle() {
     let k = 7;
     let mut db = Database::<Afrika>::empty("afrika", "standard");
     db.solve(&classes(m, k), &Quiet);
-    let solver = Solver::new(Config { threads: 2, tt_mb: 16, all_moves: false, ..Config::default() });
+    let solver = Solver::new(Config {
+        threads: 2,
+        tt_mb: 16,
+        all_moves: false,
+        ..Config::default()
+    });
     let c = StonesOnBoard { m, stones: k };
     let n = Afrika::class_size(&c);
     for i in (0..n).step_by((n / 300).max(1) as usize) {
@@ -68,7 +78,8 @@ fn database_files_round_trip_resume_and_detect_damage() {
     let all = classes(m, k);
     // A fresh build.
     let a = temp("a.db");
-    let (db, stats) = Database::<Afrika>::build(&a, "afrika", "standard", "test", &all, &Quiet).unwrap();
+    let (db, stats) =
+        Database::<Afrika>::build(&a, "afrika", "standard", "test", &all, &Quiet).unwrap();
     assert_eq!(stats.len(), all.len());
     assert!(!partial_dir(&a).exists());
     let loaded = Database::<Afrika>::load(&a, "afrika", "standard", &all).unwrap();
@@ -90,9 +101,18 @@ fn database_files_round_trip_resume_and_detect_damage() {
     assert!(killed.is_err());
     assert!(!b.exists());
     std::fs::write(partial_dir(&b).join("class-004.bin"), b"cut short").unwrap();
-    let (_, resumed) = Database::<Afrika>::build(&b, "afrika", "standard", "test", &all, &Quiet).unwrap();
-    assert_eq!(resumed.len(), all.len() - 4, "only the unfinished classes are solved again");
-    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "byte-identical after resuming");
+    let (_, resumed) =
+        Database::<Afrika>::build(&b, "afrika", "standard", "test", &all, &Quiet).unwrap();
+    assert_eq!(
+        resumed.len(),
+        all.len() - 4,
+        "only the unfinished classes are solved again"
+    );
+    assert_eq!(
+        std::fs::read(&a).unwrap(),
+        std::fs::read(&b).unwrap(),
+        "byte-identical after resuming"
+    );
     // Damage is detected on load.
     let mut bytes = std::fs::read(&a).unwrap();
     let last = bytes.len() - 1;
@@ -105,9 +125,13 @@ fn database_files_round_trip_resume_and_detect_damage() {
         Ok(_) => panic!("damage not detected"),
     }
     // A wrong game or scope is refused with a clear error.
-    let e = Database::<Afrika>::load(&a, "kauri", "standard", &all).err().unwrap();
+    let e = Database::<Afrika>::load(&a, "kauri", "standard", &all)
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("not kauri"), "{e}");
-    let e = Database::<Afrika>::load(&a, "afrika", "standard", &all[..3]).err().unwrap();
+    let e = Database::<Afrika>::load(&a, "afrika", "standard", &all[..3])
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("expected"), "{e}");
     for p in [&a, &b, &d] {
         let _ = std::fs::remove_file(p);

@@ -23,8 +23,10 @@ impl Indexed for Afrika {
 
     fn class(&self) -> Option<StonesOnBoard> {
         let r = self.rules();
-        (r.ending == Ending::Empty && r.repetition == Repetition::Shared)
-            .then(|| StonesOnBoard { m: self.m() as u8, stones: self.on_board() as u8 })
+        (r.ending == Ending::Empty && r.repetition == Repetition::Shared).then(|| StonesOnBoard {
+            m: self.m() as u8,
+            stones: self.on_board() as u8,
+        })
     }
 
     fn class_size(c: &StonesOnBoard) -> u64 {
@@ -41,11 +43,15 @@ impl Indexed for Afrika {
         let mut holes = [0u8; 2 * MAX_ROW];
         BINOMIALS.unrank(c.stones as usize, i / 2, &mut holes[..n]);
         let to_move = Player::from_index((i % 2) as usize);
-        Afrika::from_parts(&holes[..n], [0, 0], to_move, Rules::default()).expect("an indexed position is valid")
+        Afrika::from_parts(&holes[..n], [0, 0], to_move, Rules::default())
+            .expect("an indexed position is valid")
     }
 
     fn class_name(c: &StonesOnBoard) -> String {
-        format!("afrika 2x{} standard, {} stones on the board", c.m, c.stones)
+        format!(
+            "afrika 2x{} standard, {} stones on the board",
+            c.m, c.stones
+        )
     }
 }
 
@@ -69,12 +75,33 @@ mod tests {
 
     #[test]
     fn variants_whose_values_depend_on_captures_have_no_class() {
-        let g = Afrika::start(2, 1, Rules { ending: Ending::Majority, ..Rules::default() });
+        let g = Afrika::start(
+            2,
+            1,
+            Rules {
+                ending: Ending::Majority,
+                ..Rules::default()
+            },
+        );
         assert_eq!(g.class(), None);
-        let g = Afrika::start(2, 1, Rules { repetition: Repetition::OwnSide, ..Rules::default() });
+        let g = Afrika::start(
+            2,
+            1,
+            Rules {
+                repetition: Repetition::OwnSide,
+                ..Rules::default()
+            },
+        );
         assert_eq!(g.class(), None);
         // Komi only shifts reported values: same class.
-        let g = Afrika::start(2, 1, Rules { komi_half: 5, ..Rules::default() });
+        let g = Afrika::start(
+            2,
+            1,
+            Rules {
+                komi_half: 5,
+                ..Rules::default()
+            },
+        );
         assert_eq!(g.class(), Some(StonesOnBoard { m: 2, stones: 4 }));
     }
 }

@@ -27,6 +27,7 @@
 //! a position that recurs ends the game with nothing more gained.
 
 pub mod diagram;
+pub mod index;
 pub mod notation;
 pub mod record;
 pub mod rules;

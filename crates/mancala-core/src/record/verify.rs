@@ -48,6 +48,9 @@ pub struct Report {
     pub result: Option<String>,
     /// The final position in the game's position format.
     pub final_position: String,
+    /// The moves as replayed, with the corrections applied (the record's own names where
+    /// they were right).
+    pub moves: Vec<String>,
 }
 
 /// One move of the record, flattened out of its group.
@@ -621,6 +624,7 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
         }
     };
     let final_score = totals(&end.state);
+    let replayed = replayed_moves(&toks, start);
     if let Some(text) = &stmt_text {
         match &stmt {
             None => issues.push(Issue {
@@ -654,7 +658,26 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
         decided: end.state.decided(),
         result: stmt_text,
         final_position: end.state.to_text(),
+        moves: replayed,
     }
+}
+
+/// The corrected move list, up to the first move that still does not replay (where the
+/// verifier found no correction).
+fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> Vec<String> {
+    let mut g = start;
+    let mut out = Vec::new();
+    for t in toks {
+        let Ok(mv) = g.parse_move(&t.name) else { break };
+        let mut ms = crate::game::Moves::new();
+        g.legal_moves(&mut ms);
+        if !ms.contains(&mv) {
+            break;
+        }
+        out.push(g.format_move(mv));
+        g = g.play(mv);
+    }
+    out
 }
 
 /// The tags' view of who is who, for callers that print reports.

@@ -25,17 +25,30 @@ const MAGIC: &str = "mancala-db 1";
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("{path}: {source}")]
-    Io { path: String, source: std::io::Error },
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("{path}: not a mancala database ({what})")]
     Format { path: String, what: String },
-    #[error("{path}: class \"{class}\" is damaged (checksum {found:016x}, expected {expected:016x})")]
-    Checksum { path: String, class: String, found: u64, expected: u64 },
+    #[error(
+        "{path}: class \"{class}\" is damaged (checksum {found:016x}, expected {expected:016x})"
+    )]
+    Checksum {
+        path: String,
+        class: String,
+        found: u64,
+        expected: u64,
+    },
     #[error("{path}: {what}")]
     Mismatch { path: String, what: String },
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {
-    move |source| DbError::Io { path: path.display().to_string(), source }
+    move |source| DbError::Io {
+        path: path.display().to_string(),
+        source,
+    }
 }
 
 /// A 64-bit checksum of the values (SplitMix finaliser over 8-byte words).
@@ -94,7 +107,13 @@ impl<G: Indexed> Database<G> {
     /// An empty database (the search then uses none).
     pub fn empty(game: &str, variant: &str) -> Self {
         Database {
-            header: Header { format: 1, game: game.into(), variant: variant.into(), scope: String::new(), classes: vec![] },
+            header: Header {
+                format: 1,
+                game: game.into(),
+                variant: variant.into(),
+                scope: String::new(),
+                classes: vec![],
+            },
             tables: HashMap::new(),
         }
     }
@@ -140,7 +159,10 @@ impl<G: Indexed> Database<G> {
                 return g.terminal_value();
             }
             self.value(g).unwrap_or_else(|| {
-                panic!("{}: a move leaves the class for one not solved yet: {g:?}", G::class_name(&c))
+                panic!(
+                    "{}: a move leaves the class for one not solved yet: {g:?}",
+                    G::class_name(&c)
+                )
             })
         };
         solve_class::<G>(c, &outside, &|s, e| obs.sweep(s, e))
@@ -201,7 +223,9 @@ impl<G: Indexed> Database<G> {
             let meta = serde_json::to_string(&self.header).expect("header serialises");
             writeln!(f, "{meta}").map_err(io(&tmp))?;
             for info in &self.header.classes {
-                let t = self.table_named(&info.name).expect("every listed class is held");
+                let t = self
+                    .table_named(&info.name)
+                    .expect("every listed class is held");
                 f.write_all(bytes(t)).map_err(io(&tmp))?;
             }
             f.flush().map_err(io(&tmp))?;
@@ -211,41 +235,69 @@ impl<G: Indexed> Database<G> {
     }
 
     fn table_named(&self, name: &str) -> Option<&Vec<i8>> {
-        self.tables.iter().find(|(c, _)| G::class_name(c) == name).map(|(_, t)| t)
+        self.tables
+            .iter()
+            .find(|(c, _)| G::class_name(c) == name)
+            .map(|(_, t)| t)
     }
 
     /// Loads `path`, checking that it holds exactly `classes` (in order) of `game` and
     /// `variant`, and every checksum.
-    pub fn load(path: &Path, game: &str, variant: &str, classes: &[G::Class]) -> Result<Self, DbError> {
+    pub fn load(
+        path: &Path,
+        game: &str,
+        variant: &str,
+        classes: &[G::Class],
+    ) -> Result<Self, DbError> {
         let p = path.display().to_string();
         let f = fs::File::open(path).map_err(io(path))?;
         let mut r = BufReader::new(f);
         let mut line = String::new();
         r.read_line(&mut line).map_err(io(path))?;
         if line.trim_end() != MAGIC {
-            return Err(DbError::Format { path: p, what: format!("first line is not \"{MAGIC}\"") });
+            return Err(DbError::Format {
+                path: p,
+                what: format!("first line is not \"{MAGIC}\""),
+            });
         }
         line.clear();
         r.read_line(&mut line).map_err(io(path))?;
-        let header: Header = serde_json::from_str(line.trim_end())
-            .map_err(|e| DbError::Format { path: p.clone(), what: format!("metadata: {e}") })?;
+        let header: Header =
+            serde_json::from_str(line.trim_end()).map_err(|e| DbError::Format {
+                path: p.clone(),
+                what: format!("metadata: {e}"),
+            })?;
         if header.game != game || header.variant != variant {
             return Err(DbError::Mismatch {
                 path: p,
-                what: format!("holds {} ({}), not {game} ({variant})", header.game, header.variant),
+                what: format!(
+                    "holds {} ({}), not {game} ({variant})",
+                    header.game, header.variant
+                ),
             });
         }
         let names: Vec<String> = classes.iter().map(|c| G::class_name(c)).collect();
         let held: Vec<&str> = header.classes.iter().map(|c| c.name.as_str()).collect();
         if held != names.iter().map(String::as_str).collect::<Vec<_>>() {
-            return Err(DbError::Mismatch { path: p, what: format!("holds classes {held:?}, expected {names:?}") });
+            return Err(DbError::Mismatch {
+                path: p,
+                what: format!("holds classes {held:?}, expected {names:?}"),
+            });
         }
-        let mut db = Database { header: header.clone(), tables: HashMap::new() };
+        let mut db = Database {
+            header: header.clone(),
+            tables: HashMap::new(),
+        };
         for (info, &c) in header.classes.iter().zip(classes) {
             if info.positions != G::class_size(&c) {
                 return Err(DbError::Mismatch {
                     path: p,
-                    what: format!("class \"{}\" has {} positions, expected {}", info.name, info.positions, G::class_size(&c)),
+                    what: format!(
+                        "class \"{}\" has {} positions, expected {}",
+                        info.name,
+                        info.positions,
+                        G::class_size(&c)
+                    ),
                 });
             }
             let mut buf = vec![0u8; info.positions as usize];
@@ -253,12 +305,21 @@ impl<G: Indexed> Database<G> {
             let found = checksum(&buf);
             let expected = u64::from_str_radix(&info.checksum, 16).unwrap_or(0);
             if found != expected {
-                return Err(DbError::Checksum { path: p, class: info.name.clone(), found, expected });
+                return Err(DbError::Checksum {
+                    path: p,
+                    class: info.name.clone(),
+                    found,
+                    expected,
+                });
             }
-            db.tables.insert(c, buf.into_iter().map(|b| b as i8).collect());
+            db.tables
+                .insert(c, buf.into_iter().map(|b| b as i8).collect());
         }
         if r.read(&mut [0u8; 1]).map_err(io(path))? != 0 {
-            return Err(DbError::Format { path: p, what: "trailing bytes after the last class".into() });
+            return Err(DbError::Format {
+                path: p,
+                what: "trailing bytes after the last class".into(),
+            });
         }
         Ok(db)
     }
@@ -280,7 +341,13 @@ fn write_class_file(file: &Path, name: &str, values: &[i8]) -> Result<(), DbErro
     let tmp = file.with_extension("tmp");
     {
         let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io(&tmp))?);
-        writeln!(f, "{name}\t{}\t{:016x}", values.len(), checksum(bytes(values))).map_err(io(&tmp))?;
+        writeln!(
+            f,
+            "{name}\t{}\t{:016x}",
+            values.len(),
+            checksum(bytes(values))
+        )
+        .map_err(io(&tmp))?;
         f.write_all(bytes(values)).map_err(io(&tmp))?;
         f.flush().map_err(io(&tmp))?;
         f.get_ref().sync_all().map_err(io(&tmp))?;
@@ -290,7 +357,9 @@ fn write_class_file(file: &Path, name: &str, values: &[i8]) -> Result<(), DbErro
 
 /// A finished class from an earlier build, if it is there and intact.
 fn read_class_file(file: &Path, name: &str, positions: u64) -> Result<Option<Vec<i8>>, DbError> {
-    let Ok(f) = fs::File::open(file) else { return Ok(None) };
+    let Ok(f) = fs::File::open(file) else {
+        return Ok(None);
+    };
     let mut r = BufReader::new(f);
     let mut line = String::new();
     r.read_line(&mut line).map_err(io(file))?;

@@ -18,8 +18,8 @@
 
 use std::sync::atomic::{AtomicBool, AtomicI16, AtomicU64, Ordering};
 
-use mancala_core::index::Indexed;
 use mancala_core::Moves;
+use mancala_core::index::Indexed;
 use rayon::prelude::*;
 
 /// Below and above every value.
@@ -64,41 +64,50 @@ pub fn solve_class<G: Indexed>(
     loop {
         sweeps += 1;
         let changed = AtomicBool::new(false);
-        (0..n).into_par_iter().with_min_len(4096).for_each_init(Moves::new, |moves, i| {
-            let (l0, u0) = (lower[i].load(Ordering::Relaxed), upper[i].load(Ordering::Relaxed));
-            if l0 == u0 {
-                return;
-            }
-            let g = G::from_index(&class, i as u64);
-            g.legal_moves(moves);
-            let first = g.to_move().sign() > 0;
-            let (mut l, mut u) = if first { (NEG, NEG) } else { (POS, POS) };
-            for &m in moves.iter() {
-                let c = g.play(m);
-                let (cl, cu) = if c.class() == Some(class) {
-                    let j = c.index() as usize;
-                    (lower[j].load(Ordering::Relaxed), upper[j].load(Ordering::Relaxed))
-                } else {
-                    let v = (c.to_move().sign() * outside(&c)) as i16;
-                    (v, v)
-                };
-                if first {
-                    l = l.max(cl);
-                    u = u.max(cu);
-                } else {
-                    l = l.min(cl);
-                    u = u.min(cu);
+        (0..n)
+            .into_par_iter()
+            .with_min_len(4096)
+            .for_each_init(Moves::new, |moves, i| {
+                let (l0, u0) = (
+                    lower[i].load(Ordering::Relaxed),
+                    upper[i].load(Ordering::Relaxed),
+                );
+                if l0 == u0 {
+                    return;
                 }
-            }
-            // Both iterations are monotone: L only rises, G only falls.
-            let (l, u) = (l.max(l0), u.min(u0));
-            if (l, u) != (l0, u0) {
-                lower[i].store(l, Ordering::Relaxed);
-                upper[i].store(u, Ordering::Relaxed);
-                changed.store(true, Ordering::Relaxed);
-            }
-            evaluations.fetch_add(1, Ordering::Relaxed);
-        });
+                let g = G::from_index(&class, i as u64);
+                g.legal_moves(moves);
+                let first = g.to_move().sign() > 0;
+                let (mut l, mut u) = if first { (NEG, NEG) } else { (POS, POS) };
+                for &m in moves.iter() {
+                    let c = g.play(m);
+                    let (cl, cu) = if c.class() == Some(class) {
+                        let j = c.index() as usize;
+                        (
+                            lower[j].load(Ordering::Relaxed),
+                            upper[j].load(Ordering::Relaxed),
+                        )
+                    } else {
+                        let v = (c.to_move().sign() * outside(&c)) as i16;
+                        (v, v)
+                    };
+                    if first {
+                        l = l.max(cl);
+                        u = u.max(cu);
+                    } else {
+                        l = l.min(cl);
+                        u = u.min(cu);
+                    }
+                }
+                // Both iterations are monotone: L only rises, G only falls.
+                let (l, u) = (l.max(l0), u.min(u0));
+                if (l, u) != (l0, u0) {
+                    lower[i].store(l, Ordering::Relaxed);
+                    upper[i].store(u, Ordering::Relaxed);
+                    changed.store(true, Ordering::Relaxed);
+                }
+                evaluations.fetch_add(1, Ordering::Relaxed);
+            });
         tick(sweeps, evaluations.load(Ordering::Relaxed));
         if !changed.load(Ordering::Relaxed) {
             break;

@@ -1,0 +1,224 @@
+//! `mancala retro`: retrograde analysis: endgame databases and exact tables of whole
+//! classes of positions.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use clap::Args;
+use mancala_core::afrika::Afrika;
+use mancala_core::afrika::index::StonesOnBoard;
+use mancala_core::index::Indexed;
+use mancala_core::kauri::Kauri;
+use mancala_core::kauri::index::TieBreakPhase;
+use mancala_solver::retro::db::BuildObserver;
+use mancala_solver::retro::{Database, LayerStats};
+use serde::Serialize;
+
+/// Build a retrograde database: every position of whole classes solved exactly, saved to
+/// a file with a header and checksums, resumable after an interruption.
+///
+/// TARGET is `afrika:M` (the 2 x M Afrika endgame database of all positions with up to
+/// --max-stones stones on the board) or `kauri` (the cowries-only phase of the old
+/// tie-breaker rules, all 2,704,156 positions). `mancala solve --db FILE` uses the file as
+/// an exact oracle.
+#[derive(Args, Debug)]
+pub struct RetroArgs {
+    /// What to build: afrika:M or kauri.
+    target: String,
+    /// Afrika: the largest number of stones on the board.
+    #[arg(long, default_value_t = 10)]
+    max_stones: u8,
+    /// Output file (default: <target>-<scope>.db in the current directory).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize, Clone)]
+pub struct ClassReport {
+    pub class: String,
+    pub positions: u64,
+    /// None when loaded from an earlier, interrupted build.
+    pub sweeps: Option<u32>,
+    pub seconds: Option<f64>,
+    pub positions_per_second: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    file: String,
+    game: String,
+    scope: String,
+    positions: u64,
+    bytes: u64,
+    seconds: f64,
+    threads: usize,
+    classes: Vec<ClassReport>,
+}
+
+/// Progress per class on stderr (a bar on a terminal, lines otherwise) and the per-class
+/// figures for the report.
+pub struct Observer {
+    bar: Mutex<Option<indicatif::ProgressBar>>,
+    pub classes: Mutex<Vec<ClassReport>>,
+    quiet: bool,
+}
+
+impl Observer {
+    pub fn new(quiet: bool) -> Self {
+        Observer {
+            bar: Mutex::new(None),
+            classes: Mutex::new(Vec::new()),
+            quiet,
+        }
+    }
+}
+
+impl BuildObserver for Observer {
+    fn start(&self, k: usize, of: usize, name: &str, positions: u64) {
+        if self.quiet || !std::io::stderr().is_terminal() {
+            return;
+        }
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}").unwrap(),
+        );
+        b.set_message(format!(
+            "class {}/{of}: {name} ({positions} positions)",
+            k + 1
+        ));
+        b.enable_steady_tick(std::time::Duration::from_millis(200));
+        *self.bar.lock().unwrap() = Some(b);
+    }
+
+    fn sweep(&self, sweep: u32, evaluations: u64) {
+        if let Some(b) = self.bar.lock().unwrap().as_ref() {
+            let msg = b.message();
+            let base = msg.split(" | ").next().unwrap_or("").to_string();
+            b.set_message(format!("{base} | sweep {sweep}, {evaluations} evaluations"));
+        }
+    }
+
+    fn done(&self, _k: usize, name: &str, stats: Option<&LayerStats>) {
+        if let Some(b) = self.bar.lock().unwrap().take() {
+            b.finish_and_clear();
+        }
+        let r = ClassReport {
+            class: name.to_string(),
+            positions: stats.map(|s| s.positions).unwrap_or(0),
+            sweeps: stats.map(|s| s.sweeps),
+            seconds: stats.map(|s| s.seconds),
+            positions_per_second: stats.map(|s| s.positions as f64 / s.seconds.max(1e-9)),
+        };
+        if !self.quiet {
+            match stats {
+                Some(s) => eprintln!(
+                    "{name}: {} positions, {} sweeps, {:.2} s ({:.2} M positions/s)",
+                    s.positions,
+                    s.sweeps,
+                    s.seconds,
+                    s.positions as f64 / s.seconds.max(1e-9) / 1e6
+                ),
+                None => eprintln!("{name}: loaded from the interrupted build"),
+            }
+        }
+        self.classes.lock().unwrap().push(r);
+    }
+}
+
+/// The classes of an Afrika 2 x m database up to `k` stones.
+pub fn afrika_classes(m: u8, k: u8) -> Vec<StonesOnBoard> {
+    (0..=k).map(|stones| StonesOnBoard { m, stones }).collect()
+}
+
+pub const KAURI_TIEBREAK: [TieBreakPhase; 1] = [TieBreakPhase { cowries: 12 }];
+
+pub fn run(a: RetroArgs) -> Result<ExitCode> {
+    let (game, spec) = a.target.split_once(':').unwrap_or((&a.target, ""));
+    match game {
+        "afrika" => {
+            let m: u8 = if spec.is_empty() {
+                8
+            } else {
+                spec.parse().map_err(|_| {
+                    anyhow::anyhow!("afrika:{spec}: expected the holes per row, e.g. afrika:8")
+                })?
+            };
+            if !(1..=12).contains(&m) {
+                bail!("afrika:{m}: rows hold 1 to 12 holes");
+            }
+            let scope = format!("2x{m}, up to {} stones on the board", a.max_stones);
+            let out = a
+                .out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("afrika-2x{m}-{}.db", a.max_stones)));
+            build::<Afrika>(&a, &out, "afrika", &scope, &afrika_classes(m, a.max_stones))
+        }
+        "kauri" => {
+            let out = a
+                .out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from("kauri-tiebreak.db"));
+            build::<Kauri>(
+                &a,
+                &out,
+                "kauri",
+                "tiebreak cowries-only phase",
+                &KAURI_TIEBREAK,
+            )
+        }
+        _ => bail!("unknown retro target \"{}\" (afrika:M or kauri)", a.target),
+    }
+}
+
+fn build<G: Indexed>(
+    a: &RetroArgs,
+    out: &std::path::Path,
+    game: &str,
+    scope: &str,
+    classes: &[G::Class],
+) -> Result<ExitCode> {
+    let t0 = Instant::now();
+    let obs = Observer::new(a.json);
+    let variant = variant_of(game);
+    let (db, _) = Database::<G>::build(out, game, variant, scope, classes, &obs)?;
+    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    let report = Report {
+        file: out.display().to_string(),
+        game: game.into(),
+        scope: scope.into(),
+        positions: db.positions(),
+        bytes,
+        seconds: t0.elapsed().as_secs_f64(),
+        threads: rayon::current_num_threads(),
+        classes: obs.classes.lock().unwrap().clone(),
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        println!(
+            "{}: {} positions in {} classes, {} bytes, {:.1} s on {} threads",
+            report.file,
+            report.positions,
+            report.classes.len(),
+            report.bytes,
+            report.seconds,
+            report.threads
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The rule variant a database of `game` is built for.
+pub fn variant_of(game: &str) -> &'static str {
+    match game {
+        "kauri" => "tiebreak",
+        _ => "standard",
+    }
+}

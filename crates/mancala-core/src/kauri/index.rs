@@ -1,0 +1,99 @@
+//! The tie-break phase of Kauri's old rules indexed for retrograde analysis: no seeds
+//! left, equal captures, only cowries moving ("the game continues until one player can't
+//! move"). One class per number of cowries (12 in every real game): all distributions of
+//! the cowries over the 12 holes, with either player to move (2,704,156 positions).
+
+use crate::game::Game;
+use crate::index::{BINOMIALS, Indexed};
+use crate::player::Player;
+
+use super::rules::{HOLES, Kauri, Rules};
+
+/// The cowries-only tie-break positions with `cowries` cowries on the board.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct TieBreakPhase {
+    pub cowries: u8,
+}
+
+impl Indexed for Kauri {
+    type Class = TieBreakPhase;
+
+    fn class(&self) -> Option<TieBreakPhase> {
+        let s = self.stores();
+        (self.rules() == Rules::TieBreak && self.on_board() == 0 && s[0] == s[1]).then(|| {
+            TieBreakPhase {
+                cowries: self.cowries().iter().sum(),
+            }
+        })
+    }
+
+    fn class_size(c: &TieBreakPhase) -> u64 {
+        2 * BINOMIALS.distributions(c.cowries as usize, HOLES)
+    }
+
+    fn index(&self) -> u64 {
+        2 * BINOMIALS.rank(self.cowries()) + self.to_move().index() as u64
+    }
+
+    fn from_index(c: &TieBreakPhase, i: u64) -> Self {
+        let mut cowries = [0u8; HOLES];
+        BINOMIALS.unrank(c.cowries as usize, i / 2, &mut cowries);
+        let to_move = Player::from_index((i % 2) as usize);
+        Kauri::from_parts([0; HOLES], cowries, [0, 0], to_move, Rules::TieBreak)
+            .expect("an indexed position is valid")
+    }
+
+    fn class_name(c: &TieBreakPhase) -> String {
+        format!("kauri tiebreak, cowries-only phase, {} cowries", c.cowries)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_round_trips_and_sizes() {
+        for cowries in 0..=4u8 {
+            let c = TieBreakPhase { cowries };
+            for i in 0..Kauri::class_size(&c) {
+                let g = Kauri::from_index(&c, i);
+                assert_eq!(g.class(), Some(c));
+                assert_eq!(g.index(), i);
+            }
+        }
+        assert_eq!(Kauri::class_size(&TieBreakPhase { cowries: 12 }), 2_704_156);
+    }
+
+    #[test]
+    fn only_the_tie_break_phase_has_a_class() {
+        assert_eq!(Kauri::start(Rules::TieBreak).class(), None);
+        let end = Kauri::from_parts(
+            [0; HOLES],
+            [1; HOLES],
+            [30, 30],
+            Player::First,
+            Rules::Current,
+        )
+        .unwrap();
+        assert_eq!(end.class(), None);
+        let tb = Kauri::from_parts(
+            [0; HOLES],
+            [1; HOLES],
+            [30, 30],
+            Player::First,
+            Rules::TieBreak,
+        )
+        .unwrap();
+        assert_eq!(tb.class(), Some(TieBreakPhase { cowries: 12 }));
+        let won = Kauri::from_parts(
+            [0; HOLES],
+            [1; HOLES],
+            [31, 29],
+            Player::First,
+            Rules::TieBreak,
+        )
+        .unwrap();
+        assert_eq!(won.class(), None);
+    }
+}
