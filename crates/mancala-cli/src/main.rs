@@ -7,6 +7,7 @@ mod position;
 mod retro;
 mod show;
 mod solve;
+mod table;
 mod verify;
 
 use std::process::ExitCode;
@@ -28,6 +29,7 @@ enum Command {
     Show(show::ShowArgs),
     Play(show::PlayArgs),
     Retro(retro::RetroArgs),
+    Table(table::TableArgs),
     Verify(verify::VerifyArgs),
     Analyse(analyse::AnalyseArgs),
 }
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Show(a) => show::show(a),
         Command::Play(a) => show::play(a),
         Command::Retro(a) => retro::run(a),
+        Command::Table(a) => table::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Analyse(a) => analyse::run(a),
     };

@@ -22,9 +22,10 @@ use serde::Serialize;
 /// a file with a header and checksums, resumable after an interruption.
 ///
 /// TARGET is `afrika:M` (the 2 x M Afrika endgame database of all positions with up to
-/// --max-stones stones on the board) or `kauri` (the cowries-only phase of the old
-/// tie-breaker rules, all 2,704,156 positions). `mancala solve --db FILE` uses the file as
-/// an exact oracle.
+/// --max-stones stones on the board), `kauri` (the cowries-only phase of the old
+/// tie-breaker rules, all 2,704,156 positions) or `andada:N` (the strong solution of
+/// Andada on 2 x N: every position of the regular phase, then the value of every opening
+/// and pie decision). `mancala solve --db FILE` uses a file as an exact oracle.
 #[derive(Args, Debug)]
 pub struct RetroArgs {
     /// What to build: afrika:M or kauri.
@@ -32,6 +33,9 @@ pub struct RetroArgs {
     /// Afrika: the largest number of stones on the board.
     #[arg(long, default_value_t = 10)]
     max_stones: u8,
+    /// Rule variant (andada: clockwise, endless-draw).
+    #[arg(long)]
+    rules: Option<String>,
     /// Output file (default: <target>-<scope>.db in the current directory).
     #[arg(long)]
     out: Option<PathBuf>,
@@ -173,7 +177,24 @@ pub fn run(a: RetroArgs) -> Result<ExitCode> {
                 &KAURI_TIEBREAK,
             )
         }
-        _ => bail!("unknown retro target \"{}\" (afrika:M or kauri)", a.target),
+        "andada" => {
+            let n: u8 = spec.parse().map_err(|_| {
+                anyhow::anyhow!("andada:{spec}: expected the holes per row, e.g. andada:3")
+            })?;
+            if !mancala_core::andada::Andada::valid_row(n as usize) {
+                bail!("andada:{n}: Andada rows hold a multiple of 3 holes, from 3 to 24");
+            }
+            let rules = match &a.rules {
+                Some(r) => mancala_core::andada::Rules::parse_variant(r)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?,
+                None => Default::default(),
+            };
+            andada(&a, n, rules)
+        }
+        _ => bail!(
+            "unknown retro target \"{}\" (afrika:M, kauri or andada:N)",
+            a.target
+        ),
     }
 }
 
@@ -221,4 +242,141 @@ pub fn variant_of(game: &str) -> &'static str {
         "kauri" => "tiebreak",
         _ => "standard",
     }
+}
+
+#[derive(Serialize)]
+struct AndadaOpening {
+    opening: String,
+    /// Value of the pie decision "play" (the deciding second player moves first), for him.
+    play: i32,
+    /// Value of "pass" (the opener moves first), for the second player.
+    pass: i32,
+    /// The second player's best decision ("play", "pass" or "either").
+    decision: String,
+    /// The opener's value of this opening: 1 win, 0 draw, -1 loss.
+    value_for_opener: i32,
+}
+
+#[derive(Serialize)]
+struct AndadaReport {
+    board: String,
+    rules: String,
+    positions: u64,
+    seconds: f64,
+    openings: Vec<AndadaOpening>,
+    /// The game's value for the first player (who opens): the best opening.
+    first_player_value: i32,
+    /// Positions after the opening that are symmetric under the half turn (seed: "the board
+    /// position after the first move is always symmetrical").
+    symmetric_openings: usize,
+    classes: Vec<ClassReport>,
+}
+
+/// The strong solution of Andada on 2 x n: every regular position by retrograde analysis,
+/// then the openings and the pie decision read from the table.
+fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<ExitCode> {
+    use mancala_core::andada::index::SeedsOnBoard;
+    use mancala_core::andada::{Andada, AndadaMove};
+    use mancala_core::{Game, Moves, Notation};
+    let t0 = Instant::now();
+    let total = 4 * n;
+    let classes: Vec<SeedsOnBoard> = (0..=total)
+        .map(|seeds| SeedsOnBoard { n, seeds, rules })
+        .collect();
+    let obs = Observer::new(a.json);
+    let db = match &a.out {
+        Some(out) => {
+            Database::<Andada>::build(
+                out,
+                "andada",
+                &rules.variant_name(),
+                &format!("2x{n}, all regular positions"),
+                &classes,
+                &obs,
+            )?
+            .0
+        }
+        None => {
+            let mut db = Database::<Andada>::empty("andada", &rules.variant_name());
+            db.solve(&classes, &obs);
+            db
+        }
+    };
+    let start = Andada::start(n as usize, rules);
+    let mut openings = Vec::new();
+    let mut ms = Moves::new();
+    start.legal_moves(&mut ms);
+    let mut symmetric = 0;
+    for &m in &ms {
+        let pie = start.play(m);
+        let h = pie.holes();
+        if h[..n as usize] == h[n as usize..] {
+            symmetric += 1;
+        }
+        let value = |d: AndadaMove| {
+            let c = pie.play(d);
+            let v = db
+                .value(&c)
+                .expect("every regular position is in the table");
+            if c.to_move() == pie.to_move() { v } else { -v }
+        };
+        let (play, pass) = (value(AndadaMove::Play), value(AndadaMove::Pass));
+        let decision = match play.cmp(&pass) {
+            std::cmp::Ordering::Greater => "play",
+            std::cmp::Ordering::Less => "pass",
+            std::cmp::Ordering::Equal => "either",
+        };
+        openings.push(AndadaOpening {
+            opening: start.format_move(m),
+            play,
+            pass,
+            decision: decision.into(),
+            value_for_opener: -play.max(pass),
+        });
+    }
+    let report = AndadaReport {
+        board: format!("2x{n}"),
+        rules: rules.variant_name(),
+        positions: db.positions(),
+        seconds: t0.elapsed().as_secs_f64(),
+        first_player_value: openings
+            .iter()
+            .map(|o| o.value_for_opener)
+            .max()
+            .unwrap_or(-1),
+        symmetric_openings: symmetric,
+        openings,
+        classes: obs.classes.lock().unwrap().clone(),
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!(
+        "Andada {} ({}): {} regular positions solved in {:.1} s",
+        report.board, report.rules, report.positions, report.seconds
+    );
+    println!("  opening  play  pass  second player  opener");
+    let word = |v: i32| match v {
+        1 => "wins",
+        0 => "draws",
+        _ => "loses",
+    };
+    for o in &report.openings {
+        println!(
+            "  {:<7}  {:>4}  {:>4}  {:<13}  {}",
+            o.opening,
+            o.play,
+            o.pass,
+            o.decision,
+            word(o.value_for_opener)
+        );
+    }
+    println!(
+        "  the first player {} with best play; {} of {} openings leave a half-turn symmetric board",
+        word(report.first_player_value),
+        report.symmetric_openings,
+        report.openings.len()
+    );
+    Ok(ExitCode::SUCCESS)
 }

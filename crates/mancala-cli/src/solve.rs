@@ -146,7 +146,6 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         techniques: techniques(a)?,
         all_moves: !a.value_only,
         max_pv: a.pv_limit,
-        ..Config::default()
     };
     let oracle = G::oracle(&root, a.db.as_deref())?;
     let solver = Solver::new(config);
@@ -165,7 +164,13 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     let me = root.to_move();
     let points = |v: i32| root.points(v);
     let value = points(sol.value);
-    let result = describe(value, seat(me), seat(me.opponent()), root.is_terminal());
+    let result = describe(
+        value,
+        seat(me),
+        seat(me.opponent()),
+        root.is_terminal(),
+        root.win_loss(),
+    );
     let mut pv = Vec::new();
     let mut g = root;
     for &m in &sol.pv {
@@ -211,8 +216,15 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
 }
 
 /// "South wins by 2", "draw", ... for a value seen by `me`.
-fn describe(v: f64, me: &str, them: &str, over: bool) -> String {
+pub fn describe(v: f64, me: &str, them: &str, over: bool, win_loss: bool) -> String {
     let verb = if over { "won" } else { "wins" };
+    if win_loss {
+        return match v {
+            v if v > 0.0 => format!("{me} {verb}"),
+            v if v < 0.0 => format!("{them} {verb}"),
+            _ => "draw".into(),
+        };
+    }
     if v > 0.0 {
         format!("{me} {verb} by {}", fmt_points(v))
     } else if v < 0.0 {

@@ -74,6 +74,11 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
         value as f64
     }
 
+    /// Whether values only say win (+1), draw (0) or loss (-1), with no margin.
+    fn win_loss(&self) -> bool {
+        false
+    }
+
     /// A count that never increases during play (stones on the board): a position can
     /// only recur among positions with equal material, so repetition checks stop at the
     /// first ancestor with more.

@@ -410,6 +410,10 @@ impl Game for Afrika {
         self.on_board()
     }
 
+    fn win_loss(&self) -> bool {
+        self.rules.ending == Ending::GiveAway
+    }
+
     fn history_dependent(&self) -> bool {
         self.rules.repetition == Repetition::OwnSide
     }

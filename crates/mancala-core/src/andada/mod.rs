@@ -7,6 +7,7 @@
 //! The rule decisions are argued in `docs/rules-andada.md`.
 
 pub mod diagram;
+pub mod index;
 pub mod notation;
 pub mod record;
 pub mod rules;

@@ -624,6 +624,10 @@ impl Game for Andada {
         0
     }
 
+    fn win_loss(&self) -> bool {
+        true
+    }
+
     /// Seeds on the board: captures and bear-off only ever remove seeds.
     fn material(&self) -> u32 {
         self.on_board()

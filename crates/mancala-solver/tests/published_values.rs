@@ -1,0 +1,92 @@
+//! Published values the solver must reproduce: Kalah (Irving, Donkers and Uiterwijk,
+//! "Solving Kalah", 2000) and the Kauri move-35 claims of seed 003.
+
+use mancala_core::kalah::{Kalah, Rules as KalahRules};
+use mancala_core::kauri::index::TieBreakPhase;
+use mancala_core::kauri::{Kauri, Rules as KauriRules};
+use mancala_core::record::{parse_file, start_position};
+use mancala_core::{Game, Moves, Notation, PositionText};
+use mancala_solver::retro::Database;
+use mancala_solver::retro::db::Quiet;
+use mancala_solver::{Config, Solver};
+
+fn solver() -> Solver {
+    Solver::new(Config {
+        threads: 2,
+        tt_mb: 64,
+        ..Config::default()
+    })
+}
+
+#[test]
+fn kalah_4_3_first_player_wins_by_8() {
+    let g = Kalah::start(4, 3, KalahRules::default());
+    let s = solver().solve(&g).unwrap();
+    assert_eq!(s.value, 8);
+    // Only the second hole wins by 8 (values of A..D: -8, +8, 0, -4).
+    let values: Vec<i32> = s.moves.iter().map(|m| m.1).collect();
+    assert_eq!(values, vec![-8, 8, 0, -4]);
+}
+
+#[test]
+fn kalah_6_2_first_player_wins_by_10() {
+    let g = Kalah::start(6, 2, KalahRules::default());
+    let s = Solver::new(Config {
+        threads: 2,
+        tt_mb: 64,
+        all_moves: false,
+        ..Config::default()
+    })
+    .solve(&g)
+    .unwrap();
+    assert_eq!(s.value, 10);
+}
+
+fn move_35(rules: KauriRules) -> Kauri {
+    let path = format!(
+        "{}/../../positions/kauri/move-35.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let rec = parse_file("move-35.txt", &std::fs::read_to_string(path).unwrap()).unwrap();
+    let g: Kauri = start_position(&rec.tags).unwrap();
+    Kauri::from_text(&g.to_text()).unwrap().with_rules(rules)
+}
+
+#[test]
+fn kauri_move_35_is_a_draw_under_the_current_rules_whatever_south_plays() {
+    // "According to the new rules: draw!"
+    let g = move_35(KauriRules::Current);
+    let s = solver().solve(&g).unwrap();
+    assert_eq!(s.value, 0);
+    assert_eq!(s.moves.len(), 5);
+    assert!(s.moves.iter().all(|m| m.1 == 0), "{:?}", s.moves);
+}
+
+#[test]
+fn kauri_move_35_is_a_south_win_under_the_old_tie_breaker() {
+    // "According to the old tie-breaker rules, Africa has more tempi and wins." South
+    // (Gering, "Africa") to move wins the tie-break whatever he plays first.
+    let mut db = Database::<Kauri>::empty("kauri", "tiebreak");
+    db.solve(&[TieBreakPhase { cowries: 12 }], &Quiet);
+    let g = move_35(KauriRules::TieBreak);
+    let s = solver().solve_with(&g, Some(&db)).unwrap();
+    assert_eq!(s.value, 1, "a tie-break win: +0.5 points");
+    assert_eq!(g.points(s.value), 0.5);
+    assert!(s.moves.iter().all(|m| m.1 == 1), "{:?}", s.moves);
+    // The footnote's drawing line E-D-E-A-B-C-W-D-E-F, with W read as E: 30:30, a cowrie
+    // in every hole, North to move. The footnote says it loses for South under the old
+    // rules; it does not: South still wins the tie-break.
+    let mut p = g;
+    for m in ["E", "D", "E", "A", "B", "C", "E", "D", "E", "F"] {
+        let mut ms = Moves::new();
+        p.legal_moves(&mut ms);
+        let mv = p.parse_move(m).unwrap();
+        assert!(ms.contains(&mv));
+        p = p.play(mv);
+    }
+    assert_eq!(
+        p.to_text(),
+        "kauri south:0+1,0+1,0+1,0+1,0+1,0+1 north:0+1,0+1,0+1,0+1,0+1,0+1 south-store:30 north-store:30 to-move:north rules:tiebreak"
+    );
+    assert_eq!(db.value(&p), Some(-1), "North to move loses the tie-break");
+}
