@@ -204,6 +204,72 @@ impl Afrika {
         }
     }
 
+    /// [`Game::legal_moves`] hole by hole (rows of any size).
+    fn legal_moves_loop(&self, moves: &mut Moves<AfrikaMove>) {
+        self.captures(moves);
+        if !moves.is_empty() {
+            return;
+        }
+        // "If you have no empty holes which are opposite to a non-empty hole of your
+        // opponent, you distribute the contents of one of your holes".
+        let m = self.m();
+        let s = Self::row(self.to_move).start(m);
+        for i in s..s + m {
+            if self.holes[i] > 0 {
+                moves.push(AfrikaMove::Sow(i as u8));
+            }
+        }
+    }
+
+    /// [`Game::legal_moves`] for rows of up to 8 holes, a word at a time (the same moves in
+    /// the same order as the plain loops): each row is one u64, the opponent's reversed so
+    /// that byte j faces the mover's hole j.
+    #[inline]
+    fn legal_moves_swar(&self, moves: &mut Moves<AfrikaMove>) {
+        const L7F: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        const L80: u64 = 0x8080_8080_8080_8080;
+        // The high bit of every byte that is not zero (exact: no carry crosses a byte).
+        let nonzero = |x: u64| (((x & L7F) + L7F) | x) & L80;
+        let m = self.m();
+        let s = Self::row(self.to_move).start(m);
+        let o = m - s;
+        let word =
+            |start: usize| u64::from_le_bytes(self.holes[start..start + 8].try_into().unwrap());
+        let row_mask = if m == 8 {
+            u64::MAX
+        } else {
+            (1u64 << (8 * m)) - 1
+        };
+        let own = word(s) & row_mask;
+        let facing = (word(o) & row_mask).swap_bytes() >> (8 * (8 - m));
+        let own_nz = nonzero(own);
+        let captures = !own_nz & nonzero(facing) & L80 & row_mask;
+        if captures != 0 {
+            let size = |j: u32| (facing >> (8 * j)) as u8;
+            let mut min = u8::MAX;
+            let mut c = captures;
+            while c != 0 {
+                min = min.min(size(c.trailing_zeros() / 8));
+                c &= c - 1;
+            }
+            let mut c = captures;
+            while c != 0 {
+                let j = c.trailing_zeros() / 8;
+                c &= c - 1;
+                if size(j) == min {
+                    moves.push(AfrikaMove::Capture(opposite(s + j as usize, m) as u8));
+                }
+            }
+        } else {
+            let mut c = own_nz & row_mask;
+            while c != 0 {
+                let j = c.trailing_zeros() as usize / 8;
+                c &= c - 1;
+                moves.push(AfrikaMove::Sow((s + j) as u8));
+            }
+        }
+    }
+
     /// The hole a capture move takes, or the sown hole.
     pub fn hole(mv: AfrikaMove) -> usize {
         match mv {
@@ -269,18 +335,10 @@ impl Game for Afrika {
         if self.is_terminal() {
             return;
         }
-        self.captures(moves);
-        if !moves.is_empty() {
-            return;
-        }
-        // "If you have no empty holes which are opposite to a non-empty hole of your
-        // opponent, you distribute the contents of one of your holes".
-        let m = self.m();
-        let s = Self::row(self.to_move).start(m);
-        for i in s..s + m {
-            if self.holes[i] > 0 {
-                moves.push(AfrikaMove::Sow(i as u8));
-            }
+        if self.m() <= 8 {
+            self.legal_moves_swar(moves);
+        } else {
+            self.legal_moves_loop(moves);
         }
     }
 
@@ -305,11 +363,10 @@ impl Game for Afrika {
                 let rounds = (stones / (n - 1)) as u8;
                 let rest = stones % (n - 1);
                 if rounds > 0 {
-                    for (i, x) in next.holes[..n].iter_mut().enumerate() {
-                        if i != h {
-                            *x += rounds;
-                        }
+                    for x in next.holes[..n].iter_mut() {
+                        *x += rounds;
                     }
+                    next.holes[h] -= rounds;
                 }
                 let mut i = h;
                 for _ in 0..rest {
@@ -335,7 +392,7 @@ impl Game for Afrika {
                 }
             }
         }
-        self.holes.iter().all(|&x| x == 0)
+        self.board_empty()
     }
 
     fn terminal_value(&self) -> i32 {
@@ -451,6 +508,14 @@ impl Game for Afrika {
 }
 
 impl Afrika {
+    /// The unused tail of `holes` is always zero, so the board is empty when all 24 bytes
+    /// are: three word compares.
+    #[inline(always)]
+    fn board_empty(&self) -> bool {
+        let w = |i: usize| u64::from_le_bytes(self.holes[i..i + 8].try_into().unwrap());
+        (w(0) | w(8) | w(16)) == 0
+    }
+
     #[inline(always)]
     fn banked_margin(&self) -> i32 {
         let me = self.to_move.index();
@@ -634,6 +699,34 @@ mod tests {
             ..Rules::default()
         });
         assert_eq!(own.repetition_value(), 2 + 3 - 1);
+    }
+
+    #[test]
+    fn word_parallel_move_generation_equals_the_plain_loops() {
+        let mut rng = crate::game::SplitMix(9);
+        let (mut a, mut b) = (Moves::new(), Moves::new());
+        for _ in 0..20_000 {
+            let m = 1 + rng.below(8);
+            let holes: Vec<u8> = (0..2 * m)
+                .map(|_| [0, 0, 1, 2, 3, 9, 30][rng.below(7)])
+                .collect();
+            let p = if rng.below(2) == 0 {
+                Player::First
+            } else {
+                Player::Second
+            };
+            let Ok(g) = Afrika::from_parts(&holes, [0, 0], p, Rules::default()) else {
+                continue; // more stones than a board may hold
+            };
+            if g.is_terminal() {
+                continue;
+            }
+            a.clear();
+            g.legal_moves_swar(&mut a);
+            b.clear();
+            g.legal_moves_loop(&mut b);
+            assert_eq!(a, b, "{holes:?} {p:?}");
+        }
     }
 
     #[test]
