@@ -89,6 +89,9 @@ pub struct Shared<'a> {
     pub abort: &'a AtomicBool,
     /// Nodes of all threads, flushed every few thousand nodes.
     pub nodes: &'a AtomicU64,
+    /// The user's stop request (a time budget, Ctrl-C), polled with `abort` so that one
+    /// long null-window search cannot outlive it.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// Per-thread search state.
@@ -178,7 +181,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     #[cold]
     fn poll(&mut self) {
         self.flush();
-        if self.shared.abort.load(Ordering::Relaxed) {
+        if self.shared.abort.load(Ordering::Relaxed)
+            || self.shared.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        {
             self.aborted = true;
         }
     }

@@ -143,6 +143,7 @@ impl Solver {
             tt: &self.tt,
             abort: &done,
             nodes: &self.progress.nodes,
+            stop: Some(&self.progress.stop),
         };
         std::thread::scope(|s| {
             for id in 0..threads {
@@ -336,6 +337,7 @@ impl Solver {
             tt: &self.tt,
             abort: &done,
             nodes: &self.progress.nodes,
+            stop: Some(&self.progress.stop),
         };
         on_search_stack(|| {
             let mut sr = Searcher::new(&shared, self.config.techniques, 0, g);

@@ -40,6 +40,7 @@ fn serial(g: &Afrika, tech: Techniques, tt: &Table) -> i32 {
         tt,
         abort: &abort,
         nodes: &nodes,
+        stop: None,
     };
     let mut s = Searcher::new(&shared, tech, 0, g);
     s.exact(g, 0).unwrap()

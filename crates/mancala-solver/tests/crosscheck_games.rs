@@ -23,6 +23,7 @@ fn serial<G: Game>(g: &G, tech: Techniques, tt: &Table) -> i32 {
         tt,
         abort: &abort,
         nodes: &nodes,
+        stop: None,
     };
     let mut s = Searcher::new(&shared, tech, 0, g);
     s.exact(g, 0).unwrap()
