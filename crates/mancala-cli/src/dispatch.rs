@@ -31,7 +31,32 @@ pub trait CliGame: RecordGame + Diagram {
 }
 
 impl CliGame for mancala_core::progressive::Progressive {}
-impl CliGame for mancala_core::andada::Andada {}
+impl CliGame for mancala_core::andada::Andada {
+    fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
+        use mancala_core::andada::index::SeedsOnBoard;
+        let Some(path) = db else { return Ok(None) };
+        // "andada 2xN <variant>, K seeds on the board"
+        let (n, k) = db_scope(path)?;
+        if n as usize != root.n() {
+            bail!(
+                "{}: a 2x{n} database, but the position is on 2x{}",
+                path.display(),
+                root.n()
+            );
+        }
+        let rules = root.rules();
+        let classes: Vec<SeedsOnBoard> = (0..=k)
+            .map(|seeds| SeedsOnBoard { n, seeds, rules })
+            .collect();
+        let db = Database::<mancala_core::andada::Andada>::load(
+            path,
+            "andada",
+            &rules.variant_name(),
+            &classes,
+        )?;
+        Ok(Some(Box::new(db)))
+    }
+}
 impl CliGame for mancala_core::kalah::Kalah {}
 
 impl CliGame for Afrika {

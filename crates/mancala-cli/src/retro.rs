@@ -30,9 +30,11 @@ use serde::Serialize;
 pub struct RetroArgs {
     /// What to build: afrika:M or kauri.
     target: String,
-    /// Afrika: the largest number of stones on the board.
-    #[arg(long, default_value_t = 10)]
-    max_stones: u8,
+    /// The largest number of stones (seeds) on the board: Afrika (default 10); Andada
+    /// (default: all, the strong solution; fewer builds a partial database of the endgame
+    /// classes, for `mancala solve --db`).
+    #[arg(long)]
+    max_stones: Option<u8>,
     /// Rule variant (andada: clockwise, endless-draw).
     #[arg(long)]
     rules: Option<String>,
@@ -157,12 +159,20 @@ pub fn run(a: RetroArgs) -> Result<ExitCode> {
             if !(1..=12).contains(&m) {
                 bail!("afrika:{m}: rows hold 1 to 12 holes");
             }
-            let scope = format!("2x{m}, up to {} stones on the board", a.max_stones);
+            let k = a.max_stones.unwrap_or(10);
+            let scope = format!("2x{m}, up to {k} stones on the board");
             let out = a
                 .out
                 .clone()
-                .unwrap_or_else(|| PathBuf::from(format!("afrika-2x{m}-{}.db", a.max_stones)));
-            build::<Afrika>(&a, &out, "afrika", &scope, &afrika_classes(m, a.max_stones))
+                .unwrap_or_else(|| PathBuf::from(format!("afrika-2x{m}-{k}.db",)));
+            build::<Afrika>(
+                &a,
+                &out,
+                "afrika",
+                variant_of("afrika"),
+                &scope,
+                &afrika_classes(m, k),
+            )
         }
         "kauri" => {
             let out = a
@@ -173,6 +183,7 @@ pub fn run(a: RetroArgs) -> Result<ExitCode> {
                 &a,
                 &out,
                 "kauri",
+                variant_of("kauri"),
                 "tiebreak cowries-only phase",
                 &KAURI_TIEBREAK,
             )
@@ -202,12 +213,12 @@ fn build<G: Indexed>(
     a: &RetroArgs,
     out: &std::path::Path,
     game: &str,
+    variant: &str,
     scope: &str,
     classes: &[G::Class],
 ) -> Result<ExitCode> {
     let t0 = Instant::now();
     let obs = Observer::new(a.json);
-    let variant = variant_of(game);
     let (db, _) = Database::<G>::build(out, game, variant, scope, classes, &obs)?;
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     let report = Report {
@@ -280,6 +291,20 @@ fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<Ex
     use mancala_core::{Game, Moves, Notation};
     let t0 = Instant::now();
     let total = 4 * n;
+    if let Some(k) = a.max_stones
+        && k < total
+    {
+        // The endgame classes only: no opening table, but an oracle for the search.
+        let classes: Vec<SeedsOnBoard> = (0..=k)
+            .map(|seeds| SeedsOnBoard { n, seeds, rules })
+            .collect();
+        let out = a
+            .out
+            .clone()
+            .unwrap_or_else(|| PathBuf::from(format!("andada-2x{n}-{k}.db")));
+        let scope = format!("2x{n}, regular positions with up to {k} seeds on the board");
+        return build::<Andada>(a, &out, "andada", &rules.variant_name(), &scope, &classes);
+    }
     let classes: Vec<SeedsOnBoard> = (0..=total)
         .map(|seeds| SeedsOnBoard { n, seeds, rules })
         .collect();

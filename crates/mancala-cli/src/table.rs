@@ -84,18 +84,16 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
         range(&a.stones, "stones")?
     };
     let mut cells = Vec::new();
-    // Andada boards exist only for multiples of 3 ("any multiple of three"): a range
-    // such as 3-12 means 3, 6, 9, 12.
-    let holes: Vec<u32> = if game == "andada" {
-        holes.into_iter().filter(|h| h % 3 == 0).collect()
-    } else {
-        holes
+    // Andada boards exist only for multiples of 3 ("any multiple of three"), Progressive
+    // rows only with an odd number of holes (a central hole by the goal): a range such as
+    // 3-12 walks only those.
+    let holes: Vec<u32> = match game {
+        "andada" => holes.into_iter().filter(|h| h % 3 == 0).collect(),
+        "progressive" => holes.into_iter().filter(|h| h % 2 == 1).collect(),
+        _ => holes,
     };
     if holes.is_empty() {
-        bail!(
-            "--holes {}: no Andada board in this range (2 x N needs N = 3, 6, ..., 24)",
-            a.holes
-        );
+        bail!("--holes {}: no {game} board in this range", a.holes);
     }
     for &h in &holes {
         for &k in &stones {
