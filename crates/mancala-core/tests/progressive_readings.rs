@@ -134,3 +134,71 @@ fn game_2_grouping_against_each_reading() {
     assert_eq!(first_mismatch(&g2, any_empty), None);
     assert_eq!(first_mismatch(&g2, first_only), None);
 }
+
+/// The record's moves with their recorded captures (0 when unannotated).
+fn recorded(file: &str) -> Vec<(String, u32)> {
+    let path = format!(
+        "{}/../../positions/progressive/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rec = parse_file(file, &text).unwrap();
+    let mut g: Progressive = start_position(&rec.tags).unwrap();
+    let mut out = Vec::new();
+    for group in &rec.body.groups {
+        for m in &group.moves {
+            let mover = g.to_move();
+            let before = g.captured(mover);
+            g = g.play(g.parse_move(&m.name).unwrap());
+            // The engine's captures are the recorded ones (verify checks the annotations).
+            out.push((m.name.clone(), g.captured(mover) - before));
+        }
+    }
+    out
+}
+
+/// The plies (from 1) where the recorded move is the only legal move that captures the
+/// recorded amount.
+fn forced_plies(file: &str) -> Vec<usize> {
+    let mut g = Progressive::standard();
+    let mut out = Vec::new();
+    for (i, (name, cap)) in recorded(file).iter().enumerate() {
+        let mover = g.to_move();
+        let mut ms = mancala_core::Moves::new();
+        g.legal_moves(&mut ms);
+        let fitting = ms
+            .iter()
+            .filter(|&&m| g.play(m).captured(mover) - g.captured(mover) == *cap)
+            .count();
+        if fitting == 1 {
+            out.push(i + 1);
+        }
+        g = g.play(g.parse_move(name).unwrap());
+    }
+    out
+}
+
+#[test]
+fn many_recorded_moves_are_the_only_move_with_the_recorded_capture() {
+    let f1 = forced_plies("game-1.txt");
+    let f2 = forced_plies("game-2.txt");
+    // Game 1: c(+2), h(+1), a(+2), b(+1), g(+18); game 2: c(+2), h(+1), k(+4), d(+1),
+    // c(+5), a(+3).
+    assert_eq!(f1, vec![2, 3, 4, 9, 11]);
+    assert_eq!(f2, vec![2, 3, 4, 5, 8, 9]);
+}
+
+#[test]
+fn the_mirrored_naming_fails_at_once() {
+    // `a` the rightmost hole: the letter x names the engine's hole n - 1 - x.
+    for file in ["game-1.txt", "game-2.txt"] {
+        let g = Progressive::standard();
+        let (name, cap) = &recorded(file)[0];
+        let x = name.as_bytes()[0] - b'a';
+        let mirrored = ((b'a' + 10 - x) as char).to_string();
+        let mover = g.to_move();
+        let got = g.play(g.parse_move(&mirrored).unwrap()).captured(mover);
+        // East's k(+1) read as the hole at the other end captures nothing.
+        assert_eq!((name.as_str(), *cap, got), ("k", 1, 0), "{file}");
+    }
+}
