@@ -1,12 +1,13 @@
 //! Every Kauri record in positions/ verified, with its exact report pinned (a published
 //! error is a fact to keep, not to hide), and the four games, once the recording slips are
 //! corrected, replayed move by move with the captured totals after every ply pinned.
-//! The pinned totals are the engine's own replay, cross-checked by hand against an
-//! independent model when they were written (that model is not in the repository); what
-//! the tests check is that every move is legal, that the per-ply totals do not change, and
-//! (through `verify`) that they agree with every published capture annotation and final
-//! score. `kauri_readings.rs` replays the same records with a second, independent model of
-//! the sowing written in the test.
+//! The pinned totals are the engine's own replay, cross-checked at the time against an
+//! independent throwaway model (a script not in the repository). What is checked here:
+//! every move of the corrected records is legal and the per-ply totals do not change
+//! (`the_games_replay_the_pinned_totals`), and, through `verify`, the corrected records are
+//! consistent with every published capture annotation and end with the published scores.
+//! `kauri_readings.rs` replays the same records with a second model of the sowing, written
+//! in that test, independent of the engine.
 
 use mancala_core::kauri::{Kauri, Rules};
 use mancala_core::record::{Report, parse_file, start_position, verify};
