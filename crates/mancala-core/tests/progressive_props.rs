@@ -260,3 +260,15 @@ fn the_full_game_graph_is_acyclic_on_small_boards() {
     }
     assert_eq!(sizes, vec![39, 45, 153, 203, 259, 598, 5939, 7089]);
 }
+
+/// The figures of the termination argument in `docs/rules-progressive.md`.
+#[test]
+fn the_documented_bounds() {
+    assert_eq!(Progressive::standard().drop_bound(), 672);
+    assert_eq!(
+        Progressive::start(17, 5, Ending::Majority).drop_bound(),
+        1548
+    );
+    // T + (T + 1)(n - 1)T with T = 255, n = 17: about 1.04 million.
+    assert_eq!(MAX_TURN_MOVES as u64, 255 + 256 * 16 * 255);
+}
