@@ -1,7 +1,13 @@
 //! Every Kauri record in positions/ verified, with its exact report pinned (a published
-//! error is a fact to keep, not to hide), and the four games replayed against the captured
-//! totals of the evidence report's Python model (`/tmp/findings/kauri/kauri.py`), ply by
-//! ply, once the recording slips are corrected.
+//! error is a fact to keep, not to hide), and the four games, once the recording slips are
+//! corrected, replayed move by move with the captured totals after every ply pinned.
+//! The pinned totals are the engine's own replay, cross-checked at the time against an
+//! independent throwaway model (a script not in the repository). What is checked here:
+//! every move of the corrected records is legal and the per-ply totals do not change
+//! (`the_games_replay_the_pinned_totals`), and, through `verify`, the corrected records are
+//! consistent with every published capture annotation and end with the published scores.
+//! `kauri_readings.rs` replays the same records with a second model of the sowing, written
+//! in that test, independent of the engine.
 
 use mancala_core::kauri::{Kauri, Rules};
 use mancala_core::record::{Report, parse_file, start_position, verify};
@@ -206,8 +212,10 @@ fn game_4_has_three_recording_slips() {
 }
 
 #[test]
-fn the_games_replay_the_totals_of_the_python_model() {
-    // kauri.py, reading (i) with the start hole sown into: "N:S" after every ply.
+fn the_games_replay_the_pinned_totals() {
+    // "N:S" after every ply, reading (i) with the start hole sown into: pinned from the
+    // engine's replay. The corrected records verify as consistent above, so these totals
+    // agree with every published annotation.
     let g1 = "0:0 0:0 0:0 0:0 1:0 1:0 1:0 1:0 1:0 1:0 7:1 8:1 8:1 8:1 8:1 8:26 8:26 8:31";
     let g2 = "0:0 0:0 0:0 0:0 0:0 0:0 0:0 0:0 0:1 0:1 0:2 0:2 0:3 0:3 0:3 1:4 1:4 2:4 2:4 \
               2:13 2:13 2:13 2:13 2:22 2:22 3:22 20:22 20:22 29:22 29:22 29:22 29:22 33:22";

@@ -1,6 +1,9 @@
 //! The two published Progressive Mancala games (seed 002): verified as records, and
-//! replayed move by move against the evidence report's tables (board, goal, captured
-//! totals, where each move ended, laps, and who moves next with how many moves).
+//! replayed move by move against pinned tables (board, goal, captured totals, where each
+//! move ended, laps, and who moves next with how many moves). The tables were written from
+//! an exploratory replay during development (not in the repository) and agree with the
+//! engine; their captures are the published annotations, which `verify` checks above, and
+//! the rest pins the engine's replay so that any change of it shows.
 
 use std::path::PathBuf;
 
@@ -84,7 +87,7 @@ fn a_wrong_grouping_or_amount_is_reported() {
     );
 }
 
-/// One row of the report's table: move, capture, end ("goal"/"empty"), laps, the board
+/// One row of a pinned table: move, capture, end ("goal"/"empty"), laps, the board
 /// a..k, goal, East:West totals, and the side to move next with its moves left ("-" when
 /// the game is over).
 struct Ply(&'static str);
@@ -191,7 +194,7 @@ fn game_2_replays_the_report_table() {
 
 #[test]
 fn captured_totals_after_each_turn() {
-    // The report's totals turn by turn (a turn = a group of the record), game 2:
+    // The totals turn by turn (a turn = a group of the record), game 2:
     // West 2, 6, 7, 12 -> 15, 21, 28; East 1, 2, 3, 5.
     let turns: [(&[&str], (u32, u32)); 12] = [
         (&["k"], (1, 0)),

@@ -1,6 +1,7 @@
 //! Published values the solver must reproduce: Kalah (Irving, Donkers and Uiterwijk,
 //! "Solving Kalah", 2000) and the Kauri move-35 claims of seed 003.
 
+use mancala_core::index::Indexed;
 use mancala_core::kalah::{Kalah, Rules as KalahRules};
 use mancala_core::kauri::index::TieBreakPhase;
 use mancala_core::kauri::{Kauri, Rules as KauriRules};
@@ -89,4 +90,21 @@ fn kauri_move_35_is_a_south_win_under_the_old_tie_breaker() {
         "kauri south:0+1,0+1,0+1,0+1,0+1,0+1 north:0+1,0+1,0+1,0+1,0+1,0+1 south-store:30 north-store:30 to-move:north rules:tiebreak"
     );
     assert_eq!(db.value(&p), Some(-1), "North to move loses the tie-break");
+
+    // No position of the whole cowrie-only phase of 12 cowries (either player to move) is
+    // a draw, although the database lets play go on for ever: every position is won by
+    // one side, so the project's repetition rule (a recurrence is a draw) never changes a
+    // value there.
+    let class = TieBreakPhase { cowries: 12 };
+    assert_eq!(Kauri::class_size(&class), 2_704_156);
+    assert_eq!(db.positions(), 2_704_156);
+    let mut wins = 0u64;
+    for i in 0..Kauri::class_size(&class) {
+        match db.value(&Kauri::from_index(&class, i)) {
+            Some(1) => wins += 1,
+            Some(-1) => {}
+            v => panic!("position {i}: {v:?}"),
+        }
+    }
+    assert_eq!(wins, 1_315_874, "won for the player to move");
 }
