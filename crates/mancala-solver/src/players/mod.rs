@@ -36,6 +36,9 @@ pub const PERFECT_FALLBACK_DEPTH: u32 = 4;
 /// Weight of a win in win/loss games (Andada) against the captured-margin evaluation.
 const WIN: i32 = 10_000;
 
+/// Beyond any evaluation; negating it never overflows.
+const INF: i32 = 1_000_000_000;
+
 /// A player strength, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
@@ -191,15 +194,15 @@ fn pick_best<M: Copy>(moves: &[M], score: impl Fn(M) -> i32, rng: &mut SplitMix)
 /// below the best and a tie is exact.
 fn alpha_beta_choice<G: Game>(g: &G, moves: &[G::Move], depth: u32, rng: &mut SplitMix) -> G::Move {
     let me = g.to_move();
-    let mut best = i32::MIN + 1;
+    let mut best = -INF;
     let mut ties: Moves<G::Move> = Moves::new();
     for &m in moves {
         let c = g.play(m);
-        let alpha = best.saturating_sub(1);
+        let alpha = best - 1;
         let v = if c.to_move() == me {
-            negamax(&c, depth - 1, alpha, i32::MAX)
+            negamax(&c, depth - 1, alpha, INF)
         } else {
-            -negamax(&c, depth - 1, -i32::MAX, -alpha)
+            -negamax(&c, depth - 1, -INF, -alpha)
         };
         if v > best {
             best = v;
@@ -220,7 +223,7 @@ pub fn negamax<G: Game>(g: &G, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     let mut moves = Moves::new();
     g.legal_moves(&mut moves);
     let me = g.to_move();
-    let mut best = i32::MIN + 1;
+    let mut best = -INF;
     for &m in &moves {
         let c = g.play(m);
         let v = if c.to_move() == me {
