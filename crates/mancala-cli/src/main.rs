@@ -7,6 +7,7 @@ mod position;
 mod retro;
 mod show;
 mod solve;
+mod stats;
 mod table;
 mod verify;
 
@@ -32,6 +33,7 @@ enum Command {
     Table(table::TableArgs),
     Verify(verify::VerifyArgs),
     Analyse(analyse::AnalyseArgs),
+    Stats(stats::StatsArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Table(a) => table::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Analyse(a) => analyse::run(a),
+        Command::Stats(a) => stats::run(a),
     };
     match r {
         Ok(code) => code,
