@@ -194,6 +194,12 @@ fn print_text(o: &Output) {
         "plies:     min {} / mean {:.2} / max {} (mean plies with a real choice: {:.2})",
         s.plies.min, s.plies.mean, s.plies.max, s.plies.mean_choices
     );
+    if let Some(d) = &s.decided {
+        println!(
+            "decided:   min {} / mean {:.2} / max {} plies until a player held more than half of the stones ({} games)",
+            d.min, d.mean, d.max, d.games
+        );
+    }
     println!(
         "branching: mean {:.3} over all positions, {:.3} over positions with >= 2 moves; largest {}, most common {}",
         s.mean_branching, s.mean_branching_choices, s.max_branching, s.most_common_branching
@@ -210,6 +216,12 @@ fn print_text(o: &Output) {
             " (biased: unbiased only for random players)"
         }
     );
+    if let (Some(d), Some(c)) = (&s.decided, s.decided_complexity_log10) {
+        println!(
+            "game-tree complexity until decided: b^d = {:.3}^{:.2} = 10^{:.2}",
+            s.mean_branching, d.mean, c
+        );
+    }
     println!("length histogram (plies: games):");
     let max = s
         .length_histogram

@@ -101,6 +101,7 @@ fn summary_of_known_records() {
         end,
         margin,
         score,
+        decided: None,
     };
     let recs = vec![
         rec(&[2, 2, 1], 4.0, (6, 2), End::Over),
@@ -243,4 +244,49 @@ fn player_names() {
         assert!(bad.parse::<Strategy>().is_err(), "{bad}");
     }
     assert_eq!(Strategy::AlphaBeta(6).to_string(), "ab:6");
+}
+
+/// "Until decided": plies until a player held more than half of the stones, over the
+/// finished games where that happened.
+#[test]
+fn decided_lengths_are_summarised_over_decided_games_only() {
+    use mancala_solver::players::selfplay::Decided;
+    let rec = |b: &[u8], decided: Option<usize>, end: End| GameRecord {
+        branching: b.to_vec(),
+        end,
+        margin: 1.0,
+        score: (1, 0),
+        decided,
+    };
+    let s = summarize(&[
+        rec(&[2, 2, 2], Some(2), End::Over),
+        rec(&[2, 2, 2, 2, 2], Some(4), End::Over),
+        rec(&[2, 2], None, End::Over),
+        rec(&[2, 2, 2, 2], Some(1), End::Capped),
+    ]);
+    assert_eq!(
+        s.decided,
+        Some(Decided {
+            games: 2,
+            min: 2,
+            mean: 3.0,
+            max: 4
+        })
+    );
+    assert!((s.decided_complexity_log10.unwrap() - 3.0 * 2f64.log10()).abs() < 1e-12);
+    // A real game: Kauri random play is decided before or when it ends.
+    let g = mancala_core::kauri::Kauri::start(mancala_core::kauri::Rules::Current);
+    for seed in 0..20 {
+        let r = play_game(
+            &g,
+            "random".parse().unwrap(),
+            "random".parse().unwrap(),
+            seed,
+            2000,
+        );
+        if let Some(d) = r.decided {
+            assert!(d <= r.branching.len());
+            assert!(2 * r.score.0.max(r.score.1) > 60);
+        }
+    }
 }

@@ -49,6 +49,10 @@ pub struct GameRecord {
     pub margin: f64,
     /// Captured totals of the first and the second player at the end.
     pub score: (u32, u32),
+    /// Plies played when a player first held more than half of all stones (the game is
+    /// decided; published records often stop there), if that happened. `None` also for
+    /// games that do not count material.
+    pub decided: Option<usize>,
 }
 
 /// Plays one game from `start`.
@@ -71,13 +75,22 @@ pub fn play_game<G: Game>(
         if g.to_move() == p1 { p } else { -p }
     };
     let score = |g: &G| (g.captured(p1), g.captured(p1.opponent()));
+    let total = start.captured(p1) + start.captured(p1.opponent()) + start.material();
+    let mut decided = None;
     loop {
+        if decided.is_none()
+            && start.material() > 0
+            && 2 * g.captured(p1).max(g.captured(p1.opponent())) > total
+        {
+            decided = Some(branching.len());
+        }
         if g.can_repeat() && !seen.insert(g.key()) {
             return GameRecord {
                 branching,
                 end: End::Repetition,
                 margin: view(&g, g.repetition_value()),
                 score: score(&g),
+                decided,
             };
         }
         g.legal_moves(&mut moves);
@@ -87,6 +100,7 @@ pub fn play_game<G: Game>(
                 end: End::Over,
                 margin: view(&g, g.terminal_value()),
                 score: score(&g),
+                decided,
             };
         }
         if branching.len() >= max_plies {
@@ -95,6 +109,7 @@ pub fn play_game<G: Game>(
                 end: End::Capped,
                 margin: 0.0,
                 score: score(&g),
+                decided,
             };
         }
         branching.push(moves.len() as u8);
@@ -176,6 +191,14 @@ pub struct Plies {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decided {
+    pub games: usize,
+    pub min: usize,
+    pub mean: f64,
+    pub max: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlyBranching {
     pub ply: usize,
     pub positions: usize,
@@ -202,6 +225,11 @@ pub struct Stats {
     /// Sorted list of (margin, games).
     pub margins: Vec<(f64, usize)>,
     pub plies: Plies,
+    /// Plies until a player held more than half of all stones, over the finished games
+    /// where that happened (`None` if none did): the length of a game "until it is decided".
+    pub decided: Option<Decided>,
+    /// Allis's estimate with the decided length: log10(b^d'), d' = mean plies until decided.
+    pub decided_complexity_log10: Option<f64>,
     /// (length, games) for every length that occurred, over finished games.
     pub length_histogram: Vec<(usize, usize)>,
     /// The largest win of either player: first player's score, second's, and the margin
@@ -268,6 +296,13 @@ pub fn summarize(records: &[GameRecord]) -> Stats {
                 .map(|r| r.branching.iter().filter(|&&b| b >= 2).count() as f64),
         ),
     };
+    let dec: Vec<usize> = done.iter().filter_map(|r| r.decided).collect();
+    let decided = (!dec.is_empty()).then(|| Decided {
+        games: dec.len(),
+        min: dec.iter().copied().min().unwrap_or(0),
+        mean: mean(dec.iter().map(|&l| l as f64)),
+        max: dec.iter().copied().max().unwrap_or(0),
+    });
     let largest_win = done
         .iter()
         .filter(|r| r.margin != 0.0)
@@ -331,6 +366,11 @@ pub fn summarize(records: &[GameRecord]) -> Stats {
         } else {
             0.0
         },
+        decided_complexity_log10: decided
+            .as_ref()
+            .filter(|_| mean_branching > 0.0)
+            .map(|d| d.mean * mean_branching.log10()),
+        decided,
         plies,
         largest_win,
         mean_branching,
