@@ -4,6 +4,7 @@
 
 pub mod minimax;
 pub mod path;
+pub mod reconstruct;
 pub mod retro;
 pub mod search;
 pub mod solve;
