@@ -4,6 +4,7 @@ mod analyse;
 mod dispatch;
 mod input;
 mod position;
+mod reconstruct;
 mod retro;
 mod show;
 mod solve;
@@ -32,6 +33,7 @@ enum Command {
     Table(table::TableArgs),
     Verify(verify::VerifyArgs),
     Analyse(analyse::AnalyseArgs),
+    Reconstruct(reconstruct::ReconstructArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Table(a) => table::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Analyse(a) => analyse::run(a),
+        Command::Reconstruct(a) => reconstruct::run(a),
     };
     match r {
         Ok(code) => code,

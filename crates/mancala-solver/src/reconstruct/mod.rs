@@ -138,7 +138,7 @@ impl Line {
                 };
                 let text = match &mv.annotation {
                     Some(Annotation::Claim(c)) => format!("{}{} {}", mv.name, mv.marks, c.format()),
-                    Some(Annotation::Unreadable(u)) => format!("{}{} ({u})", mv.name, mv.marks),
+                    Some(Annotation::Unreadable(u)) => format!("{}{} {u}", mv.name, mv.marks),
                     None => format!("{}{}", mv.name, mv.marks),
                 };
                 entries.push(Entry::Move {
