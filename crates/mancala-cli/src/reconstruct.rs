@@ -9,7 +9,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mancala_core::afrika::Afrika;
 use mancala_core::record::parse_file;
-use mancala_core::rows::{Row, letter};
+use mancala_core::rows::Row;
 use mancala_core::{Game, Notation, PositionText};
 use mancala_solver::reconstruct::{Candidate, Line, fit_line, intersect};
 use mancala_solver::{Config, Solver};
@@ -29,7 +29,7 @@ use crate::input::{display_name, read_text};
 pub struct ReconstructArgs {
     #[arg(required = true)]
     files: Vec<String>,
-    /// Most corrections in all lines together.
+    /// Most corrections in each line (the candidates are ranked by the total).
     #[arg(long, default_value_t = 1)]
     max_corrections: usize,
     /// Candidates shown.
@@ -114,7 +114,7 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
             complete &= !cut;
             per.push(fits);
         }
-        let c = intersect(&per, k);
+        let c = intersect(&per);
         budgets.push(Budget {
             corrections: k,
             candidates: c.len(),
@@ -126,7 +126,7 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         if !a.json {
             let b = budgets.last().unwrap();
             println!(
-                "budget {k}: {} candidate(s) (per line {:?}; nodes {:?}{}; {:.2}s)",
+                "budget {k} per line: {} candidate(s) (per line {:?}; nodes {:?}{}; {:.2}s)",
                 b.candidates,
                 b.per_line,
                 b.nodes,
@@ -233,7 +233,7 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
         let first = f
             .moves
             .first()
-            .map(|&(m, _)| letter(Afrika::hole(m), g.m()).to_string())
+            .map(|&(m, _)| g.format_move(m))
             .unwrap_or_default();
         let fv = f.moves.first().and_then(|&(m, _)| {
             out.move_values

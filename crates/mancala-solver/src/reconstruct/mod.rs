@@ -718,9 +718,9 @@ impl Candidate {
     }
 }
 
-/// Intersects the fits of several lines from the same start: candidates with at most
-/// `budget` corrections in all, cheapest first.
-pub fn intersect(per_line: &[Vec<LineFit>], budget: usize) -> Vec<Candidate> {
+/// Intersects the fits of several lines from the same start (each line within its own
+/// budget): candidates cheapest first (fewest corrections in all).
+pub fn intersect(per_line: &[Vec<LineFit>]) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let Some(first) = per_line.first() else {
         return out;
@@ -737,13 +737,10 @@ pub fn intersect(per_line: &[Vec<LineFit>], budget: usize) -> Vec<Candidate> {
                 None => continue 'outer,
             }
         }
-        let c = Candidate {
+        out.push(Candidate {
             start: f.start,
             fits,
-        };
-        if c.cost() <= budget {
-            out.push(c);
-        }
+        });
     }
     out.sort_by_key(Candidate::cost);
     out
