@@ -161,3 +161,36 @@ fn reads_result_statements() {
     assert_eq!(parse_score(". Draw.", 128), Ok([64, 64]));
     assert!(parse_score("who knows", 128).is_err());
 }
+
+fn stored(name: &str, text: &str) -> (mancala_core::record::RecordFile, Afrika) {
+    let rec = mancala_core::record::parse_file(name, text).unwrap();
+    let start = mancala_core::record::start_position::<Afrika>(&rec.tags).unwrap();
+    (rec, start)
+}
+
+#[test]
+fn stored_problem_2_reconstruction_is_consistent() {
+    let (rec, start) = stored(
+        "problem-2-solution-corrected.txt",
+        include_str!("../../../../positions/afrika/problem-2-solution-corrected.txt"),
+    );
+    let report = mancala_core::record::verify(&rec, start);
+    assert!(report.consistent, "{:?}", report.issues);
+    assert!(report.game_over);
+    let (_, pos) = stored(
+        "problem-2.txt",
+        include_str!("../../../../positions/afrika/problem-2.txt"),
+    );
+    assert_eq!(pos, start);
+    // The published line reconstructs to the stored start with 2 corrections.
+    let published = mancala_core::record::parse_file(
+        "problem-2-solution.txt",
+        include_str!("../../../../positions/afrika/problem-2-solution.txt"),
+    )
+    .unwrap();
+    let line = Line::from_record("problem-2-solution.txt", &published).unwrap();
+    let (fits, _, cut) = fit_line(&line, 2, 50_000_000);
+    assert!(!cut);
+    assert_eq!(contains(&fits, &start), Some(2));
+    assert!(fits.iter().all(|f| f.cost() == 2));
+}
