@@ -98,7 +98,10 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         }
         lines.push(Line::from_record(name, &rec).map_err(|e| anyhow!(e))?);
     }
-    if lines.windows(2).any(|w| w[0].to_move != w[1].to_move || w[0].m != w[1].m) {
+    if lines
+        .windows(2)
+        .any(|w| w[0].to_move != w[1].to_move || w[0].m != w[1].m)
+    {
         bail!("the lines disagree on [ToMove] or [Board]; they cannot share a start");
     }
     let mut budgets = Vec::new();
@@ -130,7 +133,11 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
                 b.candidates,
                 b.per_line,
                 b.nodes,
-                if b.complete { "" } else { "; NODE LIMIT REACHED" },
+                if b.complete {
+                    ""
+                } else {
+                    "; NODE LIMIT REACHED"
+                },
                 b.seconds
             );
         }
@@ -142,7 +149,10 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
     }
     let out = Out {
         files: a.files.clone(),
-        score_notes: lines.iter().map(|l| format!("{}: {}", l.name, l.score_note)).collect(),
+        score_notes: lines
+            .iter()
+            .map(|l| format!("{}: {}", l.name, l.score_note))
+            .collect(),
         budgets,
         shown,
     };
@@ -159,15 +169,23 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
             out.shown.len()
         );
         for (i, c) in out.shown.iter().enumerate() {
-            println!("\ncandidate {} ({} correction(s)): {}", i + 1, c.corrections, c.position);
+            println!(
+                "\ncandidate {} ({} correction(s)): {}",
+                i + 1,
+                c.corrections,
+                c.position
+            );
             if let Some(v) = c.value {
                 println!(
                     "  solver: value {v:+} for the side to move ({:.2}s); best move(s): {}",
                     c.solve_seconds.unwrap_or(0.0),
                     c.best_moves.join(", ")
                 );
-                let mv: Vec<String> =
-                    c.move_values.iter().map(|(m, v)| format!("{m} {v:+}")).collect();
+                let mv: Vec<String> = c
+                    .move_values
+                    .iter()
+                    .map(|(m, v)| format!("{m} {v:+}"))
+                    .collect();
                 println!("  move values: {}", mv.join(", "));
             }
             for l in &c.lines {
@@ -225,7 +243,11 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
     let me = side(&g);
     for (f, l) in c.fits.iter().zip(lines) {
         let [s, n] = l.score;
-        let claimed = if me == Row::South { s as i32 - n as i32 } else { n as i32 - s as i32 };
+        let claimed = if me == Row::South {
+            s as i32 - n as i32
+        } else {
+            n as i32 - s as i32
+        };
         let end = mancala_solver::reconstruct::replay(&f.start, &f.moves).ok();
         let line_margin = end
             .map(|e| e.captured(g.to_move()) as i32 - e.captured(g.to_move().opponent()) as i32)

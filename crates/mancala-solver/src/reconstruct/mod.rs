@@ -332,7 +332,6 @@ impl Search<'_> {
 
     fn step(
         &mut self,
-        board: Vec<u8>,
         to_move: Row,
         prev: Vec<u8>,
         mv: AfrikaMove,
@@ -345,7 +344,6 @@ impl Search<'_> {
         if let Some(c) = c {
             self.corr.push(c);
         }
-        let _ = board;
         self.go(k, prev, to_move.other());
         self.path.pop();
         if pushed {
@@ -377,7 +375,7 @@ impl Search<'_> {
                     text: format!("insert lost move {t} after entry {k}"),
                     cost: 1,
                 };
-                self.step(board.clone(), to_move, b, mv, a, k, Some(c));
+                self.step(to_move, b, mv, a, k, Some(c));
             }
         }
         if k == 0 {
@@ -404,7 +402,7 @@ impl Search<'_> {
                             ),
                             cost: 1,
                         };
-                        self.step(board.clone(), to_move, b, mv, a, k - 1, Some(c));
+                        self.step(to_move, b, mv, a, k - 1, Some(c));
                     }
                 }
             }
@@ -486,15 +484,7 @@ impl Search<'_> {
             match amount {
                 Some(a) => {
                     if let Some(b) = undo_capture(board, mover, hole, a) {
-                        self.step(
-                            board.to_vec(),
-                            to_move,
-                            b,
-                            AfrikaMove::Capture(hole as u8),
-                            a,
-                            k - 1,
-                            None,
-                        );
+                        self.step(to_move, b, AfrikaMove::Capture(hole as u8), a, k - 1, None);
                     }
                     if left >= 1 {
                         for a2 in 1..=MAX_AMOUNT {
@@ -507,7 +497,6 @@ impl Search<'_> {
                                     cost: 1,
                                 };
                                 self.step(
-                                    board.to_vec(),
                                     to_move,
                                     b,
                                     AfrikaMove::Capture(hole as u8),
@@ -530,7 +519,6 @@ impl Search<'_> {
                                 cost: 0,
                             };
                             self.step(
-                                board.to_vec(),
                                 to_move,
                                 b,
                                 AfrikaMove::Capture(hole as u8),
@@ -544,15 +532,7 @@ impl Search<'_> {
             }
         } else {
             for (b, _) in undo_sow(board, mover, hole) {
-                self.step(
-                    board.to_vec(),
-                    to_move,
-                    b,
-                    AfrikaMove::Sow(hole as u8),
-                    0,
-                    k - 1,
-                    None,
-                );
+                self.step(to_move, b, AfrikaMove::Sow(hole as u8), 0, k - 1, None);
             }
         }
     }
@@ -594,12 +574,12 @@ impl Search<'_> {
             };
             for a in amounts {
                 if let Some(b) = undo_capture(board, mover, hole, a) {
-                    self.step(board.to_vec(), to_move, b, mv, a, k - 1, Some(mk(a)));
+                    self.step(to_move, b, mv, a, k - 1, Some(mk(a)));
                 }
             }
         } else {
             for (b, _) in undo_sow(board, mover, hole) {
-                self.step(board.to_vec(), to_move, b, mv, 0, k - 1, Some(mk(0)));
+                self.step(to_move, b, mv, 0, k - 1, Some(mk(0)));
             }
         }
     }
