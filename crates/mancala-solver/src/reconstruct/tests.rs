@@ -194,3 +194,29 @@ fn stored_problem_2_reconstruction_is_consistent() {
     assert_eq!(contains(&fits, &start), Some(2));
     assert!(fits.iter().all(|f| f.cost() == 2));
 }
+
+#[test]
+fn problem_1_solution_line_needs_three_corrections() {
+    let published = mancala_core::record::parse_file(
+        "problem-1-solution.txt",
+        include_str!("../../../../positions/afrika/problem-1-solution.txt"),
+    )
+    .unwrap();
+    let line = Line::from_record("problem-1-solution.txt", &published).unwrap();
+    let (fits, _, cut) = fit_line(&line, 2, 50_000_000);
+    assert!(!cut);
+    assert!(fits.is_empty(), "{} fits with 2 corrections", fits.len());
+    // The stored (unconfirmed) candidate replays its corrected line.
+    let (rec, start) = stored(
+        "problem-1-solution-corrected.txt",
+        include_str!("../../../../positions/afrika/problem-1-solution-corrected.txt"),
+    );
+    let report = mancala_core::record::verify(&rec, start);
+    assert!(report.consistent, "{:?}", report.issues);
+    assert!(report.game_over);
+    let (_, pos) = stored(
+        "problem-1.txt",
+        include_str!("../../../../positions/afrika/problem-1.txt"),
+    );
+    assert_eq!(pos, start);
+}
