@@ -4,6 +4,7 @@ mod analyse;
 mod dispatch;
 mod input;
 mod position;
+mod reconstruct;
 mod retro;
 mod show;
 mod solve;
@@ -34,6 +35,7 @@ enum Command {
     Verify(verify::VerifyArgs),
     Analyse(analyse::AnalyseArgs),
     Stats(stats::StatsArgs),
+    Reconstruct(reconstruct::ReconstructArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Verify(a) => verify::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Reconstruct(a) => reconstruct::run(a),
     };
     match r {
         Ok(code) => code,
