@@ -94,7 +94,8 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         let rec = parse_file(name, &text).map_err(anyhow::Error::new)?;
         match rec.tags.get("Game") {
             Some(g) if g.eq_ignore_ascii_case("afrika") => {}
-            other => bail!("{name}: reconstruct handles Afrika records, not {other:?}"),
+            Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),
+            None => bail!("{name}: no [Game \"afrika\"] tag; reconstruct handles Afrika records"),
         }
         lines.push(Line::from_record(name, &rec).map_err(|e| anyhow!(e))?);
     }
