@@ -1,5 +1,5 @@
 //! Retrograde analysis throughput: positions solved per second when building the Afrika
-//! 2 x 8 database of every position with up to 8 stones on the board (1,431,950
+//! 2 x 8 database of every position with up to 8 stones on the board (1,470,942
 //! positions, one byte each), on 1 and 2 threads side by side.
 //!
 //! The Awari solution (Romein and Bal, 2003) solved 889 billion positions on 144
