@@ -172,21 +172,42 @@ impl Strategy {
     }
 }
 
-/// The move with the highest `score`, ties broken uniformly at random.
-fn pick_best<M: Copy>(moves: &[M], score: impl Fn(M) -> i32, rng: &mut SplitMix) -> M {
-    let mut best = i32::MIN;
-    let mut ties: Moves<M> = Moves::new();
-    for &m in moves {
-        let v = score(m);
-        if v > best {
-            best = v;
-            ties.clear();
-        }
-        if v == best {
-            ties.push(m);
+/// The best moves seen so far (highest value), to pick one of at random.
+struct Ties<M> {
+    best: i32,
+    moves: Moves<M>,
+}
+
+impl<M: Copy> Ties<M> {
+    fn new() -> Self {
+        Ties {
+            best: i32::MIN,
+            moves: Moves::new(),
         }
     }
-    ties[rng.below(ties.len())]
+
+    fn offer(&mut self, m: M, v: i32) {
+        if v > self.best {
+            self.best = v;
+            self.moves.clear();
+        }
+        if v == self.best {
+            self.moves.push(m);
+        }
+    }
+
+    fn pick(&self, rng: &mut SplitMix) -> M {
+        self.moves[rng.below(self.moves.len())]
+    }
+}
+
+/// The move with the highest `score`, ties broken uniformly at random.
+fn pick_best<M: Copy>(moves: &[M], score: impl Fn(M) -> i32, rng: &mut SplitMix) -> M {
+    let mut ties = Ties::new();
+    for &m in moves {
+        ties.offer(m, score(m));
+    }
+    ties.pick(rng)
 }
 
 /// Root of the depth-limited search: every move whose value equals the best, then one at
@@ -194,25 +215,18 @@ fn pick_best<M: Copy>(moves: &[M], score: impl Fn(M) -> i32, rng: &mut SplitMix)
 /// below the best and a tie is exact.
 fn alpha_beta_choice<G: Game>(g: &G, moves: &[G::Move], depth: u32, rng: &mut SplitMix) -> G::Move {
     let me = g.to_move();
-    let mut best = -INF;
-    let mut ties: Moves<G::Move> = Moves::new();
+    let mut ties = Ties::new();
     for &m in moves {
         let c = g.play(m);
-        let alpha = best - 1;
+        let alpha = ties.best.max(-INF) - 1;
         let v = if c.to_move() == me {
             negamax(&c, depth - 1, alpha, INF)
         } else {
             -negamax(&c, depth - 1, -INF, -alpha)
         };
-        if v > best {
-            best = v;
-            ties.clear();
-        }
-        if v == best {
-            ties.push(m);
-        }
+        ties.offer(m, v);
     }
-    ties[rng.below(ties.len())]
+    ties.pick(rng)
 }
 
 /// Fail-soft negamax to `depth` plies with [`evaluate`] at the leaves.
