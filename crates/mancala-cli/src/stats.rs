@@ -253,27 +253,31 @@ fn print_text(o: &Output) {
 /// Three SVG charts: game lengths, branching factor by ply, final margins.
 fn plots(dir: &Path, s: &Stats) -> Result<()> {
     std::fs::create_dir_all(dir)?;
-    bars(
+    chart(
         &dir.join("length.svg"),
         "Game length",
         "plies",
+        Kind::Bars,
         &s.length_histogram
             .iter()
             .map(|&(l, c)| (l as f64, c as f64))
             .collect::<Vec<_>>(),
     )?;
-    bars(
+    chart(
         &dir.join("margin.svg"),
         "Final margin (first player)",
         "points",
+        Kind::Bars,
         &s.margins
             .iter()
             .map(|&(m, c)| (m, c as f64))
             .collect::<Vec<_>>(),
     )?;
-    line(
+    chart(
         &dir.join("branching.svg"),
         "Mean legal moves by ply",
+        "ply",
+        Kind::Line,
         &s.branching_by_ply
             .iter()
             .map(|p| (p.ply as f64, p.mean))
@@ -294,58 +298,50 @@ fn range(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
     }
 }
 
-fn bars(path: &Path, title: &str, xlabel: &str, data: &[(f64, f64)]) -> Result<()> {
+/// How a chart draws its data.
+#[derive(Copy, Clone, PartialEq)]
+enum Kind {
+    /// A histogram of games: one bar per x.
+    Bars,
+    /// A curve of legal moves by ply.
+    Line,
+}
+
+fn chart(path: &Path, title: &str, xlabel: &str, kind: Kind, data: &[(f64, f64)]) -> Result<()> {
     use plotters::prelude::*;
+    let err = |e: &dyn std::fmt::Display| anyhow!("{}: {e}", path.display());
     let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
+    root.fill(&WHITE).map_err(|e| err(&e))?;
     let (x0, x1) = range(data.iter().map(|d| d.0));
+    // Bars get half a unit of room on each side.
+    let pad = if kind == Kind::Bars { 1.0 } else { 0.0 };
     let ymax = data.iter().map(|d| d.1).fold(1.0, f64::max);
     let mut chart = ChartBuilder::on(&root)
         .caption(title, ("sans-serif", 24))
         .margin(10)
         .x_label_area_size(40)
         .y_label_area_size(60)
-        .build_cartesian_2d(x0 - 1.0..x1 + 1.0, 0.0..ymax * 1.05)
-        .map_err(|e| anyhow!("{e}"))?;
+        .build_cartesian_2d(x0 - pad..x1 + pad, 0.0..ymax * 1.05)
+        .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
         .x_desc(xlabel)
-        .y_desc("games")
+        .y_desc(if kind == Kind::Bars {
+            "games"
+        } else {
+            "legal moves"
+        })
         .draw()
-        .map_err(|e| anyhow!("{e}"))?;
-    chart
-        .draw_series(
-            data.iter().map(|&(x, y)| {
+        .map_err(|e| err(&e))?;
+    match kind {
+        Kind::Bars => {
+            chart.draw_series(data.iter().map(|&(x, y)| {
                 Rectangle::new([(x - 0.4, 0.0), (x + 0.4, y)], BLUE.mix(0.7).filled())
-            }),
-        )
-        .map_err(|e| anyhow!("{e}"))?;
-    root.present().map_err(|e| anyhow!("{e}"))?;
-    Ok(())
-}
-
-fn line(path: &Path, title: &str, data: &[(f64, f64)]) -> Result<()> {
-    use plotters::prelude::*;
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
-    let (x0, x1) = range(data.iter().map(|d| d.0));
-    let ymax = data.iter().map(|d| d.1).fold(1.0, f64::max);
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 24))
-        .margin(10)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
-        .build_cartesian_2d(x0..x1, 0.0..ymax * 1.05)
-        .map_err(|e| anyhow!("{e}"))?;
-    chart
-        .configure_mesh()
-        .x_desc("ply")
-        .y_desc("legal moves")
-        .draw()
-        .map_err(|e| anyhow!("{e}"))?;
-    chart
-        .draw_series(LineSeries::new(data.iter().copied(), &BLUE))
-        .map_err(|e| anyhow!("{e}"))?;
-    root.present().map_err(|e| anyhow!("{e}"))?;
+            }))
+        }
+        Kind::Line => chart.draw_series(LineSeries::new(data.iter().copied(), &BLUE)),
+    }
+    .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))?;
     Ok(())
 }

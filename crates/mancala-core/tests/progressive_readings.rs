@@ -215,53 +215,55 @@ enum Skip {
     Chosen,
 }
 
+/// One move of the model on 1 x 11 (`cells`: holes a..k, then the goal): sows `chosen`
+/// (which must hold stones) towards West's end when `west`, with relays, skipping as
+/// `skip` says; returns the stones captured from the goal.
+fn model_move(cells: &mut [u32; 12], chosen: usize, west: bool, skip: Skip) -> u32 {
+    let n = 11;
+    let next = |p: usize| {
+        if west {
+            (p + 1) % (n + 1)
+        } else {
+            (p + n) % (n + 1)
+        }
+    };
+    let (mut lap_start, mut p) = (chosen, chosen);
+    let mut hand = std::mem::take(&mut cells[chosen]);
+    loop {
+        while hand > 0 {
+            p = next(p);
+            let skipped = match skip {
+                Skip::Nothing => None,
+                Skip::LapStart => Some(lap_start),
+                Skip::Chosen => Some(chosen),
+            };
+            if Some(p) == skipped {
+                p = next(p);
+            }
+            cells[p] += 1;
+            hand -= 1;
+        }
+        if p == n {
+            return std::mem::take(&mut cells[n]);
+        }
+        if cells[p] == 1 {
+            return 0;
+        }
+        hand = std::mem::take(&mut cells[p]);
+        lap_start = p;
+    }
+}
+
 /// The first ply (from 1) whose capture differs from the recorded one, or whose hole is
 /// empty, when the record is replayed with the recorded players under `skip`.
 fn first_sowing_failure(file: &str, skip: Skip) -> Option<usize> {
-    let n = 11;
-    // Holes a..k, then the goal.
     let mut cells = [5u32; 12];
-    cells[n] = 0;
+    cells[11] = 0;
     let players = plies(file);
     for (i, (name, cap)) in recorded(file).iter().enumerate() {
         let west = players[i].0 == Player::Second;
-        let next = |p: usize| {
-            if west {
-                (p + 1) % (n + 1)
-            } else {
-                (p + n) % (n + 1)
-            }
-        };
         let chosen = (name.as_bytes()[0] - b'a') as usize;
-        if cells[chosen] == 0 {
-            return Some(i + 1);
-        }
-        let (mut lap_start, mut p) = (chosen, chosen);
-        let mut hand = std::mem::take(&mut cells[chosen]);
-        let captured = loop {
-            while hand > 0 {
-                p = next(p);
-                let skipped = match skip {
-                    Skip::Nothing => None,
-                    Skip::LapStart => Some(lap_start),
-                    Skip::Chosen => Some(chosen),
-                };
-                if Some(p) == skipped {
-                    p = next(p);
-                }
-                cells[p] += 1;
-                hand -= 1;
-            }
-            if p == n {
-                break std::mem::take(&mut cells[n]);
-            }
-            if cells[p] == 1 {
-                break 0;
-            }
-            hand = std::mem::take(&mut cells[p]);
-            lap_start = p;
-        };
-        if captured != *cap {
+        if cells[chosen] == 0 || model_move(&mut cells, chosen, west, skip) != *cap {
             return Some(i + 1);
         }
     }
@@ -292,43 +294,19 @@ fn skipping_the_start_hole_breaks_the_records() {
 /// empty hole counts as a mismatch and is skipped (the board unchanged); otherwise a ply
 /// mismatches when its capture differs from the recorded one. (mismatches, empty holes).
 fn mirrored_mismatches(file: &str) -> (usize, usize) {
-    let n = 11;
     let mut cells = [5u32; 12];
-    cells[n] = 0;
+    cells[11] = 0;
     let players = plies(file);
     let (mut bad, mut empty) = (0, 0);
     for (i, (name, cap)) in recorded(file).iter().enumerate() {
         let west = players[i].0 == Player::Second;
-        let next = |p: usize| {
-            if west {
-                (p + 1) % (n + 1)
-            } else {
-                (p + n) % (n + 1)
-            }
-        };
         let chosen = 10 - (name.as_bytes()[0] - b'a') as usize;
         if cells[chosen] == 0 {
             bad += 1;
             empty += 1;
             continue;
         }
-        let mut p = chosen;
-        let mut hand = std::mem::take(&mut cells[chosen]);
-        let captured = loop {
-            while hand > 0 {
-                p = next(p);
-                cells[p] += 1;
-                hand -= 1;
-            }
-            if p == n {
-                break std::mem::take(&mut cells[n]);
-            }
-            if cells[p] == 1 {
-                break 0;
-            }
-            hand = std::mem::take(&mut cells[p]);
-        };
-        if captured != *cap {
+        if model_move(&mut cells, chosen, west, Skip::Nothing) != *cap {
             bad += 1;
         }
     }

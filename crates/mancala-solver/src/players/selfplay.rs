@@ -76,10 +76,13 @@ pub fn play_game<G: Game>(
     };
     let score = |g: &G| (g.captured(p1), g.captured(p1.opponent()));
     let total = start.captured(p1) + start.captured(p1.opponent()) + start.material();
+    // Games that report no material (Kalah, Progressive) or capture nothing (Andada) are
+    // never "decided".
+    let counts_material = start.material() > 0;
     let mut decided = None;
     loop {
         if decided.is_none()
-            && start.material() > 0
+            && counts_material
             && 2 * g.captured(p1).max(g.captured(p1.opponent())) > total
         {
             decided = Some(branching.len());

@@ -481,53 +481,40 @@ impl Search<'_> {
     ) {
         let mover = to_move.other();
         if capture {
-            match amount {
-                Some(a) => {
-                    if let Some(b) = undo_capture(board, mover, hole, a) {
-                        self.step(to_move, b, AfrikaMove::Capture(hole as u8), a, k - 1, None);
+            if let Some(a) = amount
+                && let Some(b) = undo_capture(board, mover, hole, a)
+            {
+                self.step(to_move, b, AfrikaMove::Capture(hole as u8), a, k - 1, None);
+            }
+            // Other amounts: a correction when one was printed, free when it is unreadable.
+            if amount.is_none() || left >= 1 {
+                for a2 in 1..=MAX_AMOUNT {
+                    if Some(a2) == amount {
+                        continue;
                     }
-                    if left >= 1 {
-                        for a2 in 1..=MAX_AMOUNT {
-                            if a2 != a
-                                && let Some(b) = undo_capture(board, mover, hole, a2)
-                            {
-                                let c = Correction {
-                                    entry: k,
-                                    text: format!("entry {k} \"{txt}\": amount +{a2}, not +{a}"),
-                                    cost: 1,
-                                };
-                                self.step(
-                                    to_move,
-                                    b,
-                                    AfrikaMove::Capture(hole as u8),
-                                    a2,
-                                    k - 1,
-                                    Some(c),
-                                );
-                            }
-                        }
-                    }
-                }
-                None => {
-                    for a2 in 1..=MAX_AMOUNT {
-                        if let Some(b) = undo_capture(board, mover, hole, a2) {
-                            let c = Correction {
-                                entry: k,
-                                text: format!(
-                                    "entry {k} \"{txt}\": unreadable amount read as +{a2}"
-                                ),
-                                cost: 0,
-                            };
-                            self.step(
-                                to_move,
-                                b,
-                                AfrikaMove::Capture(hole as u8),
-                                a2,
-                                k - 1,
-                                Some(c),
-                            );
-                        }
-                    }
+                    let Some(b) = undo_capture(board, mover, hole, a2) else {
+                        continue;
+                    };
+                    let c = match amount {
+                        Some(a) => Correction {
+                            entry: k,
+                            text: format!("entry {k} \"{txt}\": amount +{a2}, not +{a}"),
+                            cost: 1,
+                        },
+                        None => Correction {
+                            entry: k,
+                            text: format!("entry {k} \"{txt}\": unreadable amount read as +{a2}"),
+                            cost: 0,
+                        },
+                    };
+                    self.step(
+                        to_move,
+                        b,
+                        AfrikaMove::Capture(hole as u8),
+                        a2,
+                        k - 1,
+                        Some(c),
+                    );
                 }
             }
         } else {
