@@ -51,13 +51,15 @@ pub struct SolveArgs {
     /// Only the value and the principal variation, not the value of every move.
     #[arg(long)]
     value_only: bool,
-    /// Switch off a search technique to measure it: tt, bounds, ordering, killers,
-    /// history (repeatable).
-    #[arg(long = "without", value_name = "TECHNIQUE")]
+    /// Switch off a search technique to measure it (repeatable): tt, bounds, ordering,
+    /// killers, history, gain, guess, etc, deepening. docs/solver.md measures each.
+    #[arg(long = "without", value_name = "TECHNIQUE",
+          value_parser = clap::builder::PossibleValuesParser::new(Techniques::NAMES))]
     without: Vec<String>,
-    /// Enhanced transposition cut-offs down to this many plies from the root (0 = off).
-    #[arg(long, default_value_t = 0)]
-    etc: u32,
+    /// Enhanced transposition cut-offs (peeking at every child's table entry) only down
+    /// to this many plies from the root (default: at every node; 0 = off).
+    #[arg(long)]
+    etc: Option<u32>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -116,21 +118,17 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
 }
 
 fn techniques(a: &SolveArgs) -> Result<Techniques> {
-    let mut t = Techniques {
-        etc_plies: a.etc,
-        ..Techniques::default()
-    };
+    let mut t = Techniques::default();
     for w in &a.without {
-        match w.as_str() {
-            "tt" => t.tt = false,
-            "bounds" => t.bounds = false,
-            "ordering" => t.ordering = false,
-            "killers" => t.killers = false,
-            "history" => t.history = false,
-            other => bail!(
-                "--without {other}: unknown technique (tt, bounds, ordering, killers, history)"
-            ),
+        if !t.switch_off(w) {
+            bail!(
+                "--without {w}: unknown technique ({})",
+                Techniques::NAMES.join(", ")
+            );
         }
+    }
+    if let Some(plies) = a.etc {
+        t.etc_plies = plies;
     }
     Ok(t)
 }

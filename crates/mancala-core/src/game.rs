@@ -53,6 +53,22 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// lies in `banked() - swing() ..= banked() + swing()`.
     fn swing(&self) -> i32;
 
+    /// The final value's range for the player to move, as tight as the rules allow
+    /// cheaply: `banked() - swing() ..= banked() + swing()` unless a game knows better
+    /// (in Kalah the mover always wins at least one more seed). The search prunes with
+    /// it before looking at the table, so a tighter range is a smaller tree.
+    fn value_range(&self) -> (i32, i32) {
+        let (b, s) = (self.banked(), self.swing());
+        (b - s, b + s)
+    }
+
+    /// Every final value lies on the grid `value_range().1 - k * value_step()`: 2 where
+    /// the margin's parity is fixed (Kalah: every seed still in play goes to one side),
+    /// else 1. The search's null-window tests then skip values that cannot occur.
+    fn value_step(&self) -> i32 {
+        1
+    }
+
     /// A 64-bit key of everything that matters for the rest of the game. Captured totals
     /// are left out where the rules never look at them again.
     fn key(&self) -> u64;

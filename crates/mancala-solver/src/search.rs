@@ -39,6 +39,11 @@ pub struct Techniques {
     pub ordering: bool,
     pub killers: bool,
     pub history: bool,
+    /// Order moves by what they bank (the mover's margin after the move).
+    pub gain: bool,
+    /// Start MTD(f) from heuristic searches 3, 6, ... up to this many plies deep (games
+    /// without repetition; the others deepen each test instead). 0 = off.
+    pub guess_depth: u32,
     /// Enhanced transposition cut-offs: probe the children in the table before searching
     /// any, at nodes this many plies from the root or closer (0 = off).
     pub etc_plies: u32,
@@ -66,6 +71,41 @@ enum Horizon {
     Pessimistic,
     /// As well as possible for him: proves upper bounds.
     Optimistic,
+    /// What is banked so far: a heuristic value, for move ordering and a first guess
+    /// only; nothing it finds is stored as a bound.
+    Estimate,
+}
+
+impl Techniques {
+    /// The names `--without` accepts, one per technique that can be switched off.
+    pub const NAMES: &'static [&'static str] = &[
+        "tt",
+        "bounds",
+        "ordering",
+        "killers",
+        "history",
+        "gain",
+        "guess",
+        "etc",
+        "deepening",
+    ];
+
+    /// Switches off the technique called `name`; false when no technique has that name.
+    pub fn switch_off(&mut self, name: &str) -> bool {
+        match name {
+            "tt" => self.tt = false,
+            "bounds" => self.bounds = false,
+            "ordering" => self.ordering = false,
+            "killers" => self.killers = false,
+            "history" => self.history = false,
+            "gain" => self.gain = false,
+            "guess" => self.guess_depth = 0,
+            "etc" => self.etc_plies = 0,
+            "deepening" => self.deepening = Deepening::Never,
+            _ => return false,
+        }
+        true
+    }
 }
 
 impl Default for Techniques {
@@ -76,7 +116,9 @@ impl Default for Techniques {
             ordering: true,
             killers: true,
             history: true,
-            etc_plies: 0,
+            gain: true,
+            guess_depth: 12,
+            etc_plies: u32::MAX,
             deepening: Deepening::WhenCyclic,
         }
     }
@@ -92,6 +134,41 @@ pub struct Shared<'a> {
     /// The user's stop request (a time budget, Ctrl-C), polled with `abort` so that one
     /// long null-window search cannot outlive it.
     pub stop: Option<&'a AtomicBool>,
+}
+
+/// What [`Searcher::enter`] found out about a node before its children are played.
+struct NodeInfo {
+    /// The window, narrowed by the node's own bounds.
+    alpha: i32,
+    beta: i32,
+    /// The node's proven bounds (value range and table), for the player to move.
+    lo: i32,
+    hi: i32,
+    banked: i32,
+    ply: usize,
+    material: u32,
+    use_tt: bool,
+    tt_move: u8,
+}
+
+/// A played move and what peeking proved about its position, for the parent's player.
+struct Child<G: Game> {
+    mv: G::Move,
+    pos: G,
+    key: u64,
+    /// Whether the same player moves again after it.
+    same: bool,
+    score: i32,
+    lower: i32,
+    upper: i32,
+}
+
+/// The outcome of searching a node's children.
+#[derive(Copy, Clone)]
+struct Searched {
+    best: i32,
+    best_slot: u8,
+    rep: u32,
 }
 
 /// Per-thread search state.
@@ -202,30 +279,35 @@ impl<'a, G: Game> Searcher<'a, G> {
         guess: i32,
         observe: &mut dyn FnMut(i32, i32),
     ) -> Option<i32> {
-        let banked = g.banked();
-        let sw = g.swing();
-        let (mut lower, mut upper) = (banked - sw, banked + sw);
+        let (mut lower, mut upper) = g.value_range();
         if g.is_terminal() {
             return Some(g.terminal_value());
         }
+        // Values lie on a grid of `step` ending at `top`; every test is of a grid value.
+        let (step, top) = (g.value_step(), upper);
+        let up = |x: i32| top - (top - x).div_euclid(step) * step;
+        let down = |x: i32| top - (top - x + step - 1).div_euclid(step) * step;
         let mut guess = guess.clamp(lower, upper);
+        if self.tech.guess_depth > 0 && !self.deepens() {
+            guess = self.first_guess(g, guess)?.clamp(lower, upper);
+        }
         let mut small_steps = 0;
         while lower < upper {
             let beta = if small_steps >= 3 {
                 // Bisection: halve the remaining interval.
-                lower + (upper - lower + 1) / 2
+                up(lower + (upper - lower + 1) / 2)
             } else {
-                guess.clamp(lower + 1, upper)
+                up(guess.clamp(lower + 1, upper))
             };
             let v = self.test(g, beta)?;
             let (ol, ou) = (lower, upper);
             if v >= beta {
-                lower = v;
+                lower = up(v);
             } else {
-                upper = v;
+                upper = down(v);
             }
             observe(lower, upper);
-            if (lower - ol).abs() + (ou - upper).abs() <= 1 {
+            if (lower - ol).abs() + (ou - upper).abs() <= step {
                 small_steps += 1;
             } else {
                 small_steps = 0;
@@ -233,6 +315,50 @@ impl<'a, G: Game> Searcher<'a, G> {
             guess = v;
         }
         Some(lower)
+    }
+
+    /// A first guess for MTD(f) and a table of good moves: heuristic searches 3, 6, 9...
+    /// plies deep (what is banked at the horizon), each started from the last one's
+    /// value, as the 2000 Kalah solver did.
+    fn first_guess(&mut self, g: &G, mut guess: i32) -> Option<i32> {
+        let mut depth = 3;
+        while depth <= self.tech.guess_depth {
+            guess = self.estimate(g, depth, guess)?;
+            depth += 3;
+        }
+        Some(guess)
+    }
+
+    /// The heuristic value of `g` searched `depth` plies deep, by MTD(f) from `guess`.
+    fn estimate(&mut self, g: &G, depth: u32, guess: i32) -> Option<i32> {
+        self.horizon = Horizon::Estimate;
+        let (mut lower, mut upper) = g.value_range();
+        let mut beta = guess.clamp(lower + 1, upper.max(lower + 1));
+        while lower < upper {
+            let (v, _) = self.ab(g, beta - 1, beta, depth);
+            if self.aborted {
+                self.horizon = Horizon::None;
+                return None;
+            }
+            if v >= beta {
+                lower = v;
+                beta = v + 1;
+            } else {
+                upper = v;
+                beta = v;
+            }
+        }
+        self.horizon = Horizon::None;
+        Some(lower)
+    }
+
+    /// Whether null-window tests go through proof-style iterative deepening.
+    fn deepens(&self) -> bool {
+        match self.tech.deepening {
+            Deepening::Never => false,
+            Deepening::WhenCyclic => self.can_repeat,
+            Deepening::Always => true,
+        }
     }
 
     /// Tests `value(g) >= beta`; `None` when aborted.
@@ -243,12 +369,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// One null-window test of `value(g) >= beta`: a fail-soft value `v`, a lower bound when
     /// `v >= beta` and an upper bound otherwise. `None` when aborted.
     pub fn test(&mut self, g: &G, beta: i32) -> Option<i32> {
-        let deepen = match self.tech.deepening {
-            Deepening::Never => false,
-            Deepening::WhenCyclic => self.can_repeat,
-            Deepening::Always => true,
-        };
-        if deepen {
+        if self.deepens() {
             self.root_side = g.to_move();
             let mut depth = 2;
             while depth <= MAX_DEEPENING {
@@ -282,7 +403,12 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Fail-soft alpha-beta. Returns the value bound for the player to move and the lowest
     /// path index of a repeated position the result depends on ([`NO_REP`] if none).
-    pub fn ab(&mut self, g: &G, mut alpha: i32, mut beta: i32, depth: u32) -> (i32, u32) {
+    pub fn ab(&mut self, g: &G, alpha: i32, beta: i32, depth: u32) -> (i32, u32) {
+        self.node(g, g.key(), alpha, beta, depth)
+    }
+
+    /// [`Searcher::ab`] of `g` whose key is `key` (the parent computed it to peek).
+    fn node(&mut self, g: &G, key: u64, alpha: i32, beta: i32, depth: u32) -> (i32, u32) {
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 {
             self.poll();
@@ -290,17 +416,49 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.aborted {
             return (0, NO_REP);
         }
+        let n = match self.enter(g, key, alpha, beta, depth) {
+            Ok(n) => n,
+            Err(done) => return done,
+        };
+        let mut children = ArrayVec::new();
+        if let Some(cut) = self.expand(g, &n, &mut children) {
+            return (cut, NO_REP);
+        }
+        self.path.push((key, n.material));
+        if self.can_repeat {
+            self.on_path.insert(key, n.ply as u32);
+        }
+        self.max_depth = self.max_depth.max(self.path.len());
+        let start = self.nodes;
+        let result = self.search_children(g, &n, &children, depth);
+        self.pop(key);
+        if self.aborted {
+            return (0, NO_REP);
+        }
+        self.remember(g, key, &n, result, start);
+        (result.best, result.rep)
+    }
+
+    /// Everything decided before the children: game over, the oracle, a repetition, the
+    /// value range and the table. `Err` carries the node's result when that settles it.
+    fn enter(
+        &mut self,
+        g: &G,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+    ) -> Result<NodeInfo, (i32, u32)> {
         if g.is_terminal() {
-            return (g.terminal_value(), NO_REP);
+            return Err((g.terminal_value(), NO_REP));
         }
         if let Some(o) = self.oracle
             && let Some(v) = o.probe(g)
         {
             self.oracle_hits += 1;
-            return (v, NO_REP);
+            return Err((v, NO_REP));
         }
         let ply = self.path.len();
-        let key = g.key();
         let material = g.material();
         // Material never increases, so an earlier position of equal material exists iff
         // the parent has equal material.
@@ -309,13 +467,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             && !fresh
             && let Some(i) = self.on_path.get(key)
         {
-            return (g.repetition_value(), i);
+            return Err((g.repetition_value(), i));
         }
         let use_tt = self.tech.tt && (fresh || !self.history_dependent);
         let banked = g.banked();
         let (mut lo, mut hi) = if self.tech.bounds {
-            let sw = g.swing();
-            (banked - sw, banked + sw)
+            g.value_range()
         } else {
             (-INF, INF)
         };
@@ -327,134 +484,217 @@ impl<'a, G: Game> Searcher<'a, G> {
             tt_move = e.mv;
         }
         if lo >= beta || lo == hi {
-            return (lo, NO_REP);
+            return Err((lo, NO_REP));
         }
         if hi <= alpha {
-            return (hi, NO_REP);
+            return Err((hi, NO_REP));
         }
         if depth == 0 {
             // The horizon of a depth-limited search: the worst (or best) the bounds allow
             // for the player to move at the root.
+            if self.horizon == Horizon::Estimate {
+                return Err((banked.clamp(lo, hi), NO_REP));
+            }
             let mine = g.to_move() == self.root_side;
             let pessimistic = self.horizon == Horizon::Pessimistic;
-            return (if mine == pessimistic { lo } else { hi }, NO_REP);
+            return Err((if mine == pessimistic { lo } else { hi }, NO_REP));
         }
-        alpha = alpha.max(lo - 1);
-        beta = beta.min(hi + 1);
-        let alpha0 = alpha;
+        Ok(NodeInfo {
+            alpha: alpha.max(lo - 1),
+            beta: beta.min(hi + 1),
+            lo,
+            hi,
+            banked,
+            ply,
+            material,
+            use_tt,
+            tt_move,
+        })
+    }
 
+    /// Plays every move and peeks at each child without searching it: a child that is
+    /// over, known to the oracle, or whose value range or table entry already proves
+    /// `>= beta` cuts the node off at once (`Some(value)`); the others are ordered,
+    /// best first, into `children`, each with what the peek proved about it.
+    fn expand(
+        &mut self,
+        g: &G,
+        n: &NodeInfo,
+        children: &mut ArrayVec<Child<G>, MAX_MOVES>,
+    ) -> Option<i32> {
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
         let me = g.to_move();
-        let ordered = self.order(g, &moves, tt_move, ply);
-
-        if use_tt
-            && !self.history_dependent
-            && self.tech.etc_plies > 0
-            && (ply as u32) < self.tech.etc_plies
-        {
-            for &(_, mv) in &ordered {
-                let c = g.play(mv);
-                if c.is_terminal() {
-                    continue;
-                }
-                if let Some(e) = self.shared.tt.probe(c.key()) {
-                    let cb = c.banked();
-                    let v = if c.to_move() == me {
-                        e.lower as i32 + cb
-                    } else {
-                        -(e.upper as i32 + cb)
-                    };
-                    if v >= beta {
-                        return (v, NO_REP);
-                    }
-                }
+        let peek_tt = n.use_tt && !self.history_dependent && self.tech.etc_plies as usize > n.ply;
+        for &mv in &moves {
+            let pos = g.play(mv);
+            let key = pos.key();
+            if peek_tt {
+                self.shared.tt.prefetch(key);
+            }
+            children.push(Child {
+                mv,
+                pos,
+                key,
+                same: pos.to_move() == me,
+                score: 0,
+                lower: -INF,
+                upper: INF,
+            });
+        }
+        for c in children.iter_mut() {
+            let (l, u) = self.peek(&c.pos, c.key, peek_tt);
+            (c.lower, c.upper) = if c.same { (l, u) } else { (-u, -l) };
+            if c.lower >= n.beta {
+                return Some(c.lower);
             }
         }
+        self.order(g, n, children);
+        None
+    }
 
-        self.path.push((key, material));
-        if self.can_repeat {
-            self.on_path.insert(key, ply as u32);
+    /// What is known of a child without searching it: its exact value when the game is
+    /// over or the oracle knows it, else its value range narrowed by the table (when
+    /// `use_tt`). Values for the child's player to move.
+    #[inline]
+    fn peek(&mut self, c: &G, key: u64, use_tt: bool) -> (i32, i32) {
+        if c.is_terminal() {
+            let v = c.terminal_value();
+            return (v, v);
         }
-        self.max_depth = self.max_depth.max(self.path.len());
-        let start = self.nodes;
+        if !self.tech.bounds {
+            return (-INF, INF);
+        }
+        let (mut lo, mut hi) = c.value_range();
+        // A child on the path is a repetition: its table entry says nothing of that.
+        if use_tt
+            && !(self.can_repeat && self.on_path.get(key).is_some())
+            && let Some(e) = self.shared.tt.probe(key)
+        {
+            let b = c.banked();
+            lo = lo.max(e.lower as i32 + b);
+            hi = hi.min(e.upper as i32 + b);
+        }
+        (lo, hi)
+    }
+
+    /// Searches the children in order; fail-soft, with the repetition index of the result.
+    fn search_children(
+        &mut self,
+        g: &G,
+        n: &NodeInfo,
+        children: &ArrayVec<Child<G>, MAX_MOVES>,
+        depth: u32,
+    ) -> Searched {
+        let mut alpha = n.alpha;
+        let beta = n.beta;
         let mut best = -INF;
         let mut best_slot = NO_MOVE;
         let mut rep = NO_REP;
-        for (i, &(_, mv)) in ordered.iter().enumerate() {
-            let child = g.play(mv);
-            let (v, r) = if child.to_move() == me {
-                self.ab(&child, alpha, beta, depth - 1)
+        for (i, c) in children.iter().enumerate() {
+            let (v, r) = if c.upper <= alpha {
+                // The peek proved the child cannot raise alpha: its bound is its value here.
+                (c.upper, NO_REP)
+            } else if c.same {
+                self.node(&c.pos, c.key, alpha, beta, depth - 1)
             } else {
-                let (v, r) = self.ab(&child, -beta, -alpha, depth - 1);
+                let (v, r) = self.node(&c.pos, c.key, -beta, -alpha, depth - 1);
                 (-v, r)
             };
             if self.aborted {
-                self.pop(key);
-                return (0, NO_REP);
+                break;
             }
             rep = rep.min(r);
             if v > best {
                 best = v;
-                best_slot = g.move_slot(mv) as u8;
+                best_slot = g.move_slot(c.mv) as u8;
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
-                        self.reward(g, mv, ply, i);
+                        self.reward(g, c.mv, n.ply, i);
                         break;
                     }
                 }
             }
         }
-        self.pop(key);
-        if use_tt {
-            let (mut l, mut u) = if best >= beta {
-                (best, hi)
-            } else if best <= alpha0 {
-                (lo, best)
-            } else {
-                (best, best)
-            };
-            if rep < ply as u32 {
-                // The result depends on an earlier position recurring. All positions of
-                // this stretch have the same material, hence the same repetition value r
-                // (nothing was captured since). A proof of ">= l" with r < l uses no
-                // repetition at all (every repetition would give r), so it holds whatever
-                // the history; likewise "<= u" with r > u. Keep only such bounds.
-                let r = g.repetition_value();
-                if r >= l {
-                    l = lo;
-                }
-                if r <= u {
-                    u = hi;
-                }
+        Searched {
+            best,
+            best_slot,
+            rep,
+        }
+    }
+
+    /// Stores what the search of this node proved in the table.
+    fn remember(&mut self, g: &G, key: u64, n: &NodeInfo, r: Searched, start: u64) {
+        if !n.use_tt {
+            return;
+        }
+        let (lo, hi) = (n.lo, n.hi);
+        let (mut l, mut u) = if r.best >= n.beta {
+            (r.best, hi)
+        } else if r.best <= n.alpha {
+            (lo, r.best)
+        } else {
+            (r.best, r.best)
+        };
+        if r.rep < n.ply as u32 {
+            // The result depends on an earlier position recurring. All positions of
+            // this stretch have the same material, hence the same repetition value
+            // (nothing was captured since). A proof of ">= l" with rv < l uses no
+            // repetition at all (every repetition would give rv), so it holds whatever
+            // the history; likewise "<= u" with rv > u. Keep only such bounds.
+            let rv = g.repetition_value();
+            if rv >= l {
+                l = lo;
             }
-            // A depth-limited search proves only one side: lower bounds where its horizon
-            // was pessimistic for the player to move here, upper bounds where optimistic.
-            if self.horizon != Horizon::None {
-                let mine = g.to_move() == self.root_side;
-                if mine == (self.horizon == Horizon::Pessimistic) {
-                    u = hi;
-                } else {
-                    l = lo;
-                }
-            }
-            if (l, u) != (lo, hi) {
-                let rel = |x: i32| (x - banked).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-                let work = (64 - (self.nodes - start).leading_zeros()) as u8;
-                let mv = if best > alpha0 { best_slot } else { NO_MOVE };
-                self.shared.tt.store(
-                    key,
-                    Entry {
-                        lower: rel(l),
-                        upper: rel(u),
-                        mv,
-                        work,
-                    },
-                );
+            if rv <= u {
+                u = hi;
             }
         }
-        (best, rep)
+        // A heuristic search proves nothing: it leaves only its best move.
+        if self.horizon == Horizon::Estimate {
+            (l, u) = (lo, hi);
+        }
+        // A depth-limited search proves only one side: lower bounds where its horizon
+        // was pessimistic for the player to move here, upper bounds where optimistic.
+        else if self.horizon != Horizon::None {
+            let mine = g.to_move() == self.root_side;
+            if mine == (self.horizon == Horizon::Pessimistic) {
+                u = hi;
+            } else {
+                l = lo;
+            }
+        }
+        // Values lie on the game's grid: round the bounds onto it.
+        let step = g.value_step();
+        if step > 1 && (l > lo || u < hi) {
+            let top = g.value_range().1;
+            if l > lo {
+                l = top - (top - l).div_euclid(step) * step;
+            }
+            if u < hi {
+                u = top - (top - u + step - 1).div_euclid(step) * step;
+            }
+        }
+        let mv = if r.best > n.alpha {
+            r.best_slot
+        } else {
+            NO_MOVE
+        };
+        if (l, u) == (lo, hi) && (mv == NO_MOVE || self.horizon != Horizon::Estimate) {
+            return;
+        }
+        let rel = |x: i32| (x - n.banked).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        let work = (64 - (self.nodes - start).leading_zeros()) as u8;
+        self.shared.tt.store(
+            key,
+            Entry {
+                lower: rel(l),
+                upper: rel(u),
+                mv,
+                work,
+            },
+        );
     }
 
     #[inline(always)]
@@ -465,57 +705,64 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
-    /// Orders moves: table move, then the game's hint (captures), killers, history.
-    fn order(
-        &mut self,
-        g: &G,
-        moves: &Moves<G::Move>,
-        tt_move: u8,
-        ply: usize,
-    ) -> ArrayVec<(i32, G::Move), MAX_MOVES> {
-        let mut v: ArrayVec<(i32, G::Move), MAX_MOVES> = ArrayVec::new();
+    /// Orders the children, best first: the table's move, then the game's hint (extra
+    /// turns), then what the move banks (captures, seeds sown into the store), then
+    /// killers and history. Children the peek proved useless (upper bound <= alpha) go
+    /// last: they cost nothing but must not shadow a real candidate.
+    fn order(&mut self, g: &G, n: &NodeInfo, children: &mut ArrayVec<Child<G>, MAX_MOVES>) {
         let side = g.to_move().index();
+        let ply = n.ply;
         let killers = if ply < self.killers.len() {
             self.killers[ply]
         } else {
             [NO_MOVE; 2]
         };
-        for &mv in moves {
+        for c in children.iter_mut() {
             let mut s = 0i32;
-            if self.tech.ordering {
-                let slot = g.move_slot(mv) as u8;
-                if slot == tt_move && tt_move != NO_MOVE {
-                    s = 1 << 30;
+            if c.upper <= n.alpha {
+                s = -(1 << 30);
+            } else if self.tech.ordering {
+                let slot = g.move_slot(c.mv) as u8;
+                if slot == n.tt_move && n.tt_move != NO_MOVE {
+                    s = 1 << 29;
                 } else {
-                    s += g.move_order_hint(mv).clamp(-1000, 1000) << 16;
+                    s += g.move_order_hint(c.mv).clamp(-1000, 1000) << 18;
+                    if self.tech.gain {
+                        let after = if c.same {
+                            c.pos.banked()
+                        } else {
+                            -c.pos.banked()
+                        };
+                        s += (after - n.banked).clamp(-127, 127) << 10;
+                    }
                     if self.tech.killers {
                         if slot == killers[0] {
-                            s += 1 << 15;
+                            s += 1 << 9;
                         } else if slot == killers[1] {
-                            s += 1 << 14;
+                            s += 1 << 8;
                         }
                     }
                     if self.tech.history {
-                        s += (self.history[side][slot as usize] >> 4).min((1 << 14) - 1) as i32;
+                        s += (self.history[side][slot as usize] >> 8).min(255) as i32;
                     }
                 }
             }
-            v.push((s, mv));
+            c.score = s;
         }
         // Stable insertion sort, best first.
-        for i in 1..v.len() {
+        for i in 1..children.len() {
             let mut j = i;
-            while j > 0 && v[j - 1].0 < v[j].0 {
-                v.swap(j - 1, j);
+            while j > 0 && children[j - 1].score < children[j].score {
+                children.swap(j - 1, j);
                 j -= 1;
             }
         }
         // Helper threads of a parallel search explore in another order near the root.
-        if self.id > 0 && ply < 8 && v.len() > 2 {
-            let k = (self.id + ply) % (v.len() - 1);
-            v[1..].rotate_left(k);
+        let len = children.len();
+        if self.id > 0 && ply < 8 && len > 2 {
+            let k = (self.id + ply) % (len - 1);
+            children[1..].rotate_left(k);
         }
-        v
     }
 
     fn reward(&mut self, g: &G, mv: G::Move, ply: usize, tried: usize) {

@@ -14,7 +14,7 @@ use mancala_core::{Game, Moves};
 
 use crate::retro::Oracle;
 use crate::search::{Searcher, Shared, Techniques};
-use crate::tt::Table;
+use crate::tt::{Table, TableError};
 
 /// How to solve.
 #[derive(Clone, Debug)]
@@ -111,14 +111,23 @@ pub fn on_search_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
 }
 
 impl Solver {
+    /// A solver with a table of the configured size.
+    ///
+    /// # Panics
+    /// When that table cannot be had; [`Solver::try_new`] reports it instead.
     pub fn new(config: Config) -> Self {
-        Solver {
-            tt: Table::new(config.tt_mb),
+        Self::try_new(config).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A solver, or why its table cannot be made (a size beyond the machine).
+    pub fn try_new(config: Config) -> Result<Self, TableError> {
+        Ok(Solver {
+            tt: Table::try_new(config.tt_mb)?,
             config,
             progress: Progress::default(),
             tt_hits: AtomicU64::new(0),
             max_depth: AtomicU64::new(0),
-        }
+        })
     }
 
     /// The exact value of `g` for its player to move, on the configured threads; `None` if

@@ -82,21 +82,58 @@ unsafe impl Sync for Slots {}
 #[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
 
+/// Why a table could not be made.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum TableError {
+    #[error("a transposition table of {mb} MB is more than this machine can address")]
+    TooBig { mb: u64 },
+    #[error(
+        "a transposition table of {mb} MB does not fit in the {available_mb} MB of memory available (choose a smaller --tt-mb)"
+    )]
+    NoMemory { mb: u64, available_mb: u64 },
+    #[error("the system refused {bytes} bytes for the transposition table")]
+    MapFailed { bytes: usize },
+}
+
+/// Memory the system can still give without swapping (MemAvailable), in bytes; `None`
+/// where it cannot be read.
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// The default table size: an eighth of the available memory, a power of two between
+/// 64 MB and 2 GB (a bigger table pays only on solves of minutes, and costs its
+/// prefault time on every small one; `--tt-mb` goes further).
+pub fn default_mb() -> usize {
+    let avail_mb = available_memory().map_or(1024, |b| b / (1024 * 1024)) as usize;
+    let mb = (avail_mb / 8).clamp(64, 2048);
+    1 << (usize::BITS - 1 - mb.leading_zeros())
+}
+
 impl Slots {
-    fn new(len: usize) -> Self {
-        let want = (len * std::mem::size_of::<Slot>()).max(1);
-        let (ptr, bytes) = Self::map(want);
+    fn new(len: usize) -> Result<Self, TableError> {
+        let want = len
+            .checked_mul(std::mem::size_of::<Slot>())
+            .ok_or(TableError::TooBig { mb: u64::MAX })?
+            .max(1);
+        let (ptr, bytes) = Self::map(want)?;
         let s = Slots { ptr, len, bytes };
         s.prefault();
-        s
+        Ok(s)
     }
 
     /// Zeroed memory (all-zero atomics are empty slots). On Linux an anonymous mapping,
     /// aligned to 2 MB and advised to use huge pages *before* any page is touched.
     #[cfg(target_os = "linux")]
-    fn map(want: usize) -> (*mut Slot, usize) {
-        let bytes = want.next_multiple_of(HUGE_PAGE);
-        let len = bytes + HUGE_PAGE;
+    fn map(want: usize) -> Result<(*mut Slot, usize), TableError> {
+        let too_big = TableError::MapFailed { bytes: want };
+        let bytes = want.checked_next_multiple_of(HUGE_PAGE).ok_or(too_big)?;
+        let len = bytes
+            .checked_add(HUGE_PAGE)
+            .ok_or(TableError::MapFailed { bytes: want })?;
         unsafe {
             let p = libc::mmap(
                 std::ptr::null_mut(),
@@ -107,7 +144,7 @@ impl Slots {
                 0,
             );
             if p == libc::MAP_FAILED {
-                panic!("cannot map {len} bytes for the transposition table");
+                return Err(TableError::MapFailed { bytes: len });
             }
             // Trim to a 2 MB-aligned window of `bytes`.
             let start = p as usize;
@@ -121,18 +158,19 @@ impl Slots {
             }
             // A hint; failure only means ordinary pages.
             libc::madvise(aligned as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-            (aligned as *mut Slot, bytes)
+            Ok((aligned as *mut Slot, bytes))
         }
     }
 
     #[cfg(not(target_os = "linux"))]
-    fn map(want: usize) -> (*mut Slot, usize) {
-        let layout = std::alloc::Layout::from_size_align(want, 64).expect("table layout");
+    fn map(want: usize) -> Result<(*mut Slot, usize), TableError> {
+        let layout = std::alloc::Layout::from_size_align(want, 64)
+            .map_err(|_| TableError::MapFailed { bytes: want })?;
         let p = unsafe { std::alloc::alloc_zeroed(layout) } as *mut Slot;
         if p.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return Err(TableError::MapFailed { bytes: want });
         }
-        (p, want)
+        Ok((p, want))
     }
 
     /// Touches every page now (in parallel) instead of faulting during the search.
@@ -174,15 +212,37 @@ impl std::ops::Deref for Slots {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket), for sizes known to fit
+    /// (tests, small fixed tables).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; use [`Table::try_new`] for a size a user chose.
     pub fn new(mb: usize) -> Self {
-        let bytes = mb.max(1) * 1024 * 1024;
+        Self::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, refused before anything is allocated when the
+    /// size overflows or exceeds the memory available.
+    pub fn try_new(mb: usize) -> Result<Self, TableError> {
+        let mb64 = mb.max(1) as u64;
+        let bytes = mb64
+            .checked_mul(1024 * 1024)
+            .and_then(|b| usize::try_from(b).ok())
+            .ok_or(TableError::TooBig { mb: mb64 })?;
+        if let Some(avail) = available_memory()
+            && bytes as u64 > avail
+        {
+            return Err(TableError::NoMemory {
+                mb: mb64,
+                available_mb: avail / (1024 * 1024),
+            });
+        }
         let buckets = (bytes / (WAYS * std::mem::size_of::<Slot>())).max(1);
-        Table {
-            slots: Slots::new(buckets * WAYS),
+        Ok(Table {
+            slots: Slots::new(buckets * WAYS)?,
             buckets: buckets as u64,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Size in bytes.
@@ -308,6 +368,20 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn impossible_sizes_are_refused_before_allocating() {
+        assert!(matches!(
+            Table::try_new(usize::MAX),
+            Err(TableError::TooBig { .. })
+        ));
+        assert!(matches!(
+            Table::try_new(1 << 44),
+            Err(TableError::NoMemory { .. } | TableError::TooBig { .. })
+        ));
+        let mb = default_mb();
+        assert!((64..=2048).contains(&mb) && mb.is_power_of_two(), "{mb}");
+    }
 
     #[test]
     fn pack_round_trips() {

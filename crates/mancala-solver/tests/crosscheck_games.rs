@@ -1,5 +1,5 @@
-//! Alpha-beta (serial with and without the table, with deepening on and off, and the
-//! parallel solver with every root move) against plain minimax, on random small positions
+//! Alpha-beta (serial with and without the table, with deepening on and off, with each
+//! technique of [`Techniques::NAMES`] switched off in turn, and the parallel solver with every root move) against plain minimax, on random small positions
 //! of every game and every rule variant. Positions come from random playouts, so they are
 //! reachable; those too big for minimax are skipped.
 
@@ -74,6 +74,10 @@ fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut
         let Some(truth) = minimax(&g, limit) else {
             continue;
         };
+        // The game's value range and grid hold the true value.
+        let (lo, hi) = g.value_range();
+        assert!(lo <= truth && truth <= hi, "{name} range {lo}..{hi}: {g:?}");
+        assert_eq!((hi - truth) % g.value_step(), 0, "{name} grid: {g:?}");
         assert_eq!(serial(&g, plain, &tt), truth, "{name} plain: {g:?}");
         assert_eq!(serial(&g, deep, &tt), truth, "{name} deepening: {g:?}");
         assert_eq!(
@@ -81,6 +85,13 @@ fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut
             truth,
             "{name} no deepening, etc: {g:?}"
         );
+        // Every technique switched off in turn gives the same value.
+        for &off in Techniques::NAMES {
+            let mut t = Techniques::default();
+            assert!(t.switch_off(off));
+            tt.clear();
+            assert_eq!(serial(&g, t, &tt), truth, "{name} without {off}: {g:?}");
+        }
         if checked % 4 == 0 {
             let s = solver.solve(&g).unwrap();
             assert_eq!(s.value, truth, "{name} parallel: {g:?}");
