@@ -3,9 +3,11 @@
 //!
 //! `cargo run --release -p mancala-solver --example techniques -- [FILTER] [--off LIST]`
 //! FILTER keeps the positions whose name contains it; `--off none,etc,ordering` picks the
-//! columns (default: every technique). One thread, 256 MB table, a fresh table per solve.
+//! columns (default: every technique). One thread, 256 MB table, a fresh table per solve;
+//! a solve is stopped after LIMIT_SECONDS (environment, default 60).
 
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
 use mancala_core::andada::Andada;
@@ -30,6 +32,12 @@ fn techniques(off: &str) -> Techniques {
 }
 
 fn run<G: Game>(name: &str, g: G, offs: &[String], filter: &str) {
+    let limit = Duration::from_secs(
+        std::env::var("LIMIT_SECONDS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(60),
+    );
     if !name.contains(filter) {
         return;
     }
@@ -42,8 +50,24 @@ fn run<G: Game>(name: &str, g: G, offs: &[String], filter: &str) {
             techniques: techniques(off),
         });
         let t0 = Instant::now();
-        let sol = s.solve(&g).expect("not stopped");
+        let done = AtomicBool::new(false);
+        let sol = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !done.load(Ordering::Relaxed) && t0.elapsed() < limit {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                s.progress.stop.store(true, Ordering::Relaxed);
+            });
+            let sol = s.solve(&g);
+            done.store(true, Ordering::Relaxed);
+            sol
+        });
         let secs = t0.elapsed().as_secs_f64();
+        let Some(sol) = sol else {
+            let nodes = s.progress.nodes.load(Ordering::Relaxed);
+            println!("{name:<28} {off:<14} stopped after {secs:.0} s, {nodes} nodes");
+            continue;
+        };
         println!(
             "{name:<28} {off:<14} value {:>4}  nodes {:>12}  {:>8.2} s  {:>5.2} Mn/s",
             sol.value,
@@ -79,6 +103,9 @@ fn main() {
     run("kalah 6x2", kalah(6, 2), &offs, &filter);
     run("kalah 6x3", kalah(6, 3), &offs, &filter);
     run("kalah 5x4", kalah(5, 4), &offs, &filter);
+    if filter.contains("6x4") {
+        run("kalah 6x4", kalah(6, 4), &offs, &filter);
+    }
     run(
         "kalah 6x3 standard",
         Kalah::start(6, 3, standard),

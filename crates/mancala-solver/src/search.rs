@@ -25,6 +25,11 @@ use crate::tt::{Entry, NO_MOVE, Table};
 /// No repetition in the subtree.
 pub const NO_REP: u32 = u32::MAX;
 
+/// In a heuristic search ([`Horizon::Estimate`], games without repetition only): the
+/// result depends on a heuristic value at the horizon. Any other result of such a search
+/// is proven and is stored as a bound, as in the 2000 Kalah solver's "result depth".
+const AT_HORIZON: u32 = u32::MAX - 1;
+
 /// Larger than any value of any game.
 pub const INF: i32 = 1 << 20;
 
@@ -42,7 +47,8 @@ pub struct Techniques {
     /// Order moves by what they bank (the mover's margin after the move).
     pub gain: bool,
     /// Start MTD(f) from heuristic searches 3, 6, ... up to this many plies deep (games
-    /// without repetition; the others deepen each test instead). 0 = off.
+    /// without repetition; the others deepen each test instead). Their results that never
+    /// reached the horizon are proven and kept in the table. 0 = off.
     pub guess_depth: u32,
     /// Enhanced transposition cut-offs: probe the children in the table before searching
     /// any, at nodes this many plies from the root or closer (0 = off).
@@ -193,6 +199,8 @@ pub struct Searcher<'a, G: Game> {
     horizon: Horizon,
     /// Exact values of some positions (retrograde tables), used as leaves.
     oracle: Option<&'a dyn Oracle<G>>,
+    /// Oracle look-ups and those that knew the position.
+    pub oracle_probes: u64,
     pub oracle_hits: u64,
     /// The player to move at the root of the current depth-limited search.
     root_side: mancala_core::Player,
@@ -218,6 +226,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             history_dependent: root.history_dependent(),
             horizon: Horizon::None,
             oracle: None,
+            oracle_probes: 0,
             oracle_hits: 0,
             root_side: root.to_move(),
             _g: std::marker::PhantomData,
@@ -288,7 +297,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let up = |x: i32| top - (top - x).div_euclid(step) * step;
         let down = |x: i32| top - (top - x + step - 1).div_euclid(step) * step;
         let mut guess = guess.clamp(lower, upper);
-        if self.tech.guess_depth > 0 && !self.deepens() {
+        if self.tech.guess_depth > 0 && !self.can_repeat && !self.deepens() {
             guess = self.first_guess(g, guess)?.clamp(lower, upper);
         }
         let mut small_steps = 0;
@@ -452,10 +461,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if g.is_terminal() {
             return Err((g.terminal_value(), NO_REP));
         }
-        if let Some(o) = self.oracle
-            && let Some(v) = o.probe(g)
-        {
-            self.oracle_hits += 1;
+        if let Some(v) = self.probe_oracle(g) {
             return Err((v, NO_REP));
         }
         let ply = self.path.len();
@@ -493,7 +499,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             // The horizon of a depth-limited search: the worst (or best) the bounds allow
             // for the player to move at the root.
             if self.horizon == Horizon::Estimate {
-                return Err((banked.clamp(lo, hi), NO_REP));
+                return Err((banked.clamp(lo, hi), AT_HORIZON));
             }
             let mine = g.to_move() == self.root_side;
             let pessimistic = self.horizon == Horizon::Pessimistic;
@@ -562,6 +568,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             let v = c.terminal_value();
             return (v, v);
         }
+        if let Some(v) = self.probe_oracle(c) {
+            return (v, v);
+        }
         if !self.tech.bounds {
             return (-INF, INF);
         }
@@ -576,6 +585,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             hi = hi.min(e.upper as i32 + b);
         }
         (lo, hi)
+    }
+
+    /// The oracle's exact value of `g`, counting probes and hits.
+    #[inline]
+    fn probe_oracle(&mut self, g: &G) -> Option<i32> {
+        let o = self.oracle?;
+        self.oracle_probes += 1;
+        let v = o.probe(g)?;
+        self.oracle_hits += 1;
+        Some(v)
     }
 
     /// Searches the children in order; fail-soft, with the repetition index of the result.
@@ -637,7 +656,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             (r.best, r.best)
         };
-        if r.rep < n.ply as u32 {
+        if r.rep < AT_HORIZON && r.rep < n.ply as u32 {
             // The result depends on an earlier position recurring. All positions of
             // this stretch have the same material, hence the same repetition value
             // (nothing was captured since). A proof of ">= l" with rv < l uses no
@@ -651,9 +670,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                 u = hi;
             }
         }
-        // A heuristic search proves nothing: it leaves only its best move.
+        // A heuristic value proves nothing: such a result leaves only its best move.
         if self.horizon == Horizon::Estimate {
-            (l, u) = (lo, hi);
+            if r.rep == AT_HORIZON {
+                (l, u) = (lo, hi);
+            }
         }
         // A depth-limited search proves only one side: lower bounds where its horizon
         // was pessimistic for the player to move here, upper bounds where optimistic.

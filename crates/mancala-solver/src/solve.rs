@@ -77,6 +77,9 @@ pub struct Solution<M> {
     pub nodes: u64,
     pub seconds: f64,
     pub tt_hits: u64,
+    /// Retrograde-database look-ups and hits (0 without an oracle).
+    pub oracle_probes: u64,
+    pub oracle_hits: u64,
     pub tt_permille: u32,
     pub tt_bytes: usize,
     /// Deepest search path (plies from the root).
@@ -89,6 +92,8 @@ pub struct Solver {
     pub config: Config,
     pub progress: Progress,
     tt_hits: AtomicU64,
+    oracle_probes: AtomicU64,
+    oracle_hits: AtomicU64,
     max_depth: AtomicU64,
 }
 
@@ -126,6 +131,8 @@ impl Solver {
             config,
             progress: Progress::default(),
             tt_hits: AtomicU64::new(0),
+            oracle_probes: AtomicU64::new(0),
+            oracle_hits: AtomicU64::new(0),
             max_depth: AtomicU64::new(0),
         })
     }
@@ -162,6 +169,8 @@ impl Solver {
                 let stop = &self.progress.stop;
                 let tech = self.config.techniques;
                 let hits = &self.tt_hits;
+                let probes = &self.oracle_probes;
+                let oracle_hits = &self.oracle_hits;
                 let max_depth = &self.max_depth;
                 let prog = &self.progress;
                 let spawned = std::thread::Builder::new()
@@ -185,6 +194,8 @@ impl Solver {
                         );
                         sr.flush();
                         hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
+                        probes.fetch_add(sr.oracle_probes, Ordering::Relaxed);
+                        oracle_hits.fetch_add(sr.oracle_hits, Ordering::Relaxed);
                         max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
                         if let Some(v) = v {
                             let mut r = result.lock().unwrap();
@@ -215,6 +226,8 @@ impl Solver {
         self.tt.new_search();
         let n0 = self.progress.nodes.load(Ordering::Relaxed);
         let h0 = self.tt_hits.load(Ordering::Relaxed);
+        let p0 = self.oracle_probes.load(Ordering::Relaxed);
+        let o0 = self.oracle_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
         let value = self.value_after(root, &[], root.banked(), oracle)?;
         let mut moves = Vec::new();
@@ -240,6 +253,8 @@ impl Solver {
             nodes: self.progress.nodes.load(Ordering::Relaxed) - n0,
             seconds: t0.elapsed().as_secs_f64(),
             tt_hits: self.tt_hits.load(Ordering::Relaxed) - h0,
+            oracle_probes: self.oracle_probes.load(Ordering::Relaxed) - p0,
+            oracle_hits: self.oracle_hits.load(Ordering::Relaxed) - o0,
             tt_permille: self.tt.permille_full(),
             tt_bytes: self.tt.bytes(),
             max_depth: self.max_depth.load(Ordering::Relaxed),
@@ -356,6 +371,11 @@ impl Solver {
             sr.flush();
             self.max_depth
                 .fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+            self.tt_hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
+            self.oracle_probes
+                .fetch_add(sr.oracle_probes, Ordering::Relaxed);
+            self.oracle_hits
+                .fetch_add(sr.oracle_hits, Ordering::Relaxed);
             r
         })
     }
