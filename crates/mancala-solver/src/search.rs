@@ -123,7 +123,7 @@ impl Default for Techniques {
             killers: true,
             history: true,
             gain: true,
-            guess_depth: 12,
+            guess_depth: 18,
             etc_plies: u32::MAX,
             deepening: Deepening::WhenCyclic,
         }
@@ -413,11 +413,20 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// Fail-soft alpha-beta. Returns the value bound for the player to move and the lowest
     /// path index of a repeated position the result depends on ([`NO_REP`] if none).
     pub fn ab(&mut self, g: &G, alpha: i32, beta: i32, depth: u32) -> (i32, u32) {
-        self.node(g, g.key(), alpha, beta, depth)
+        self.node(g, g.key(), alpha, beta, depth, false)
     }
 
-    /// [`Searcher::ab`] of `g` whose key is `key` (the parent computed it to peek).
-    fn node(&mut self, g: &G, key: u64, alpha: i32, beta: i32, depth: u32) -> (i32, u32) {
+    /// [`Searcher::ab`] of `g` whose key is `key`. `peeked`: the parent already found
+    /// that the game is not over here and that the oracle does not know the position.
+    fn node(
+        &mut self,
+        g: &G,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        peeked: bool,
+    ) -> (i32, u32) {
         self.nodes += 1;
         if self.nodes & 0xFFF == 0 {
             self.poll();
@@ -425,7 +434,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.aborted {
             return (0, NO_REP);
         }
-        let n = match self.enter(g, key, alpha, beta, depth) {
+        let n = match self.enter(g, key, alpha, beta, depth, peeked) {
             Ok(n) => n,
             Err(done) => return done,
         };
@@ -457,12 +466,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         alpha: i32,
         beta: i32,
         depth: u32,
+        peeked: bool,
     ) -> Result<NodeInfo, (i32, u32)> {
-        if g.is_terminal() {
-            return Err((g.terminal_value(), NO_REP));
-        }
-        if let Some(v) = self.probe_oracle(g) {
-            return Err((v, NO_REP));
+        if !peeked {
+            if g.is_terminal() {
+                return Err((g.terminal_value(), NO_REP));
+            }
+            if let Some(v) = self.probe_oracle(g) {
+                return Err((v, NO_REP));
+            }
         }
         let ply = self.path.len();
         let material = g.material();
@@ -614,10 +626,13 @@ impl<'a, G: Game> Searcher<'a, G> {
             let (v, r) = if c.upper <= alpha {
                 // The peek proved the child cannot raise alpha: its bound is its value here.
                 (c.upper, NO_REP)
+            } else if c.lower == c.upper {
+                // The peek knows its value (game over, the oracle, the table).
+                (c.lower, NO_REP)
             } else if c.same {
-                self.node(&c.pos, c.key, alpha, beta, depth - 1)
+                self.node(&c.pos, c.key, alpha, beta, depth - 1, true)
             } else {
-                let (v, r) = self.node(&c.pos, c.key, -beta, -alpha, depth - 1);
+                let (v, r) = self.node(&c.pos, c.key, -beta, -alpha, depth - 1, true);
                 (-v, r)
             };
             if self.aborted {
