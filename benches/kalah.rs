@@ -1,0 +1,75 @@
+//! Kalah, the field's benchmark: the published sizes solved on one thread, each search
+//! technique on and off side by side in one run (the ratios of `docs/solver.md`), and
+//! Kalah(6,4) on two threads. Node counts are printed once per case (they do not vary
+//! between runs on one thread).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use mancala_core::kalah::{Capture, Kalah, Rules};
+use mancala_solver::{Config, Solver, Techniques};
+
+fn solve(g: &Kalah, threads: usize, tt_mb: usize, techniques: Techniques) -> (i32, u64) {
+    let s = Solver::new(Config {
+        threads,
+        tt_mb,
+        techniques,
+        all_moves: false,
+        max_pv: 0,
+    });
+    let sol = s.solve(g).expect("not stopped");
+    (sol.value, sol.nodes)
+}
+
+fn off(name: &str) -> Techniques {
+    let mut t = Techniques::default();
+    if name != "none" {
+        assert!(t.switch_off(name), "{name}");
+    }
+    t
+}
+
+/// Kalah(5,4) and Kalah(6,3) with all techniques, then without each of the main ones.
+fn techniques(c: &mut Criterion) {
+    let mut grp = c.benchmark_group("kalah techniques");
+    grp.sample_size(10);
+    for (m, n) in [(6, 3), (5, 4)] {
+        let g = Kalah::start(m, n, Rules::default());
+        for name in ["none", "etc", "gain", "guess", "bounds", "killers"] {
+            let (v, nodes) = solve(&g, 1, 256, off(name));
+            eprintln!("kalah {m}x{n} without {name}: value {v}, {nodes} nodes");
+            grp.bench_function(format!("{m}x{n} without {name}"), |b| {
+                b.iter(|| solve(&g, 1, 256, off(name)))
+            });
+        }
+    }
+    grp.finish();
+}
+
+/// The standard-capture variant of Kalah(6,3), and Kalah(6,4) on one and two threads.
+fn sizes(c: &mut Criterion) {
+    let mut grp = c.benchmark_group("kalah sizes");
+    grp.sample_size(10);
+    let standard = Kalah::start(
+        6,
+        3,
+        Rules {
+            capture: Capture::Standard,
+        },
+    );
+    let (v, nodes) = solve(&standard, 1, 256, Techniques::default());
+    eprintln!("kalah 6x3 standard capture: value {v}, {nodes} nodes");
+    grp.bench_function("6x3 standard capture", |b| {
+        b.iter(|| solve(&standard, 1, 256, Techniques::default()))
+    });
+    let six_four = Kalah::start(6, 4, Rules::default());
+    for threads in [1, 2] {
+        let (v, nodes) = solve(&six_four, threads, 2048, Techniques::default());
+        eprintln!("kalah 6x4 on {threads} thread(s): value {v}, {nodes} nodes");
+        grp.bench_function(format!("6x4 threads={threads}"), |b| {
+            b.iter(|| solve(&six_four, threads, 2048, Techniques::default()))
+        });
+    }
+    grp.finish();
+}
+
+criterion_group!(benches, techniques, sizes);
+criterion_main!(benches);
