@@ -108,3 +108,37 @@ fn kauri_move_35_is_a_south_win_under_the_old_tie_breaker() {
     }
     assert_eq!(wins, 1_315_874, "won for the player to move");
 }
+
+/// The Kalah table of Irving, Donkers and Uiterwijk (first player's margin) for up to 6
+/// holes and 4 seeds, but for Kalah(6,4) (+10: a documented command, about a minute),
+/// on one thread: every cell from 1 to 5 holes and the 6-hole row up to 3 seeds.
+#[test]
+fn kalah_published_table_up_to_6_holes_and_4_seeds() {
+    #[rustfmt::skip]
+    let table: [[i32; 4]; 6] = [
+        [0, -2, 6, -2],
+        [2, -2, -2, -12],
+        [0, 4, 2, 2],
+        [2, 6, 8, 2],
+        [0, 0, 8, 12],
+        [2, 10, 2, 10],
+    ];
+    let s = Solver::new(Config {
+        threads: 1,
+        tt_mb: 128,
+        all_moves: false,
+        max_pv: 0,
+        ..Config::default()
+    });
+    for (m, row) in table.iter().enumerate() {
+        for (n, &want) in row.iter().enumerate() {
+            let (m, n) = (m + 1, n + 1);
+            if (m, n) == (6, 4) {
+                continue;
+            }
+            let g = Kalah::start(m, n as u8, KalahRules::default());
+            s.tt.clear();
+            assert_eq!(s.solve(&g).unwrap().value, want, "Kalah({m},{n})");
+        }
+    }
+}
