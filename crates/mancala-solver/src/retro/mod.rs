@@ -8,5 +8,5 @@ pub mod layer;
 pub mod oracle;
 
 pub use db::{Database, DbError};
-pub use layer::{LayerStats, solve_class};
+pub use layer::{LayerStats, Method, solve_class, solve_class_with};
 pub use oracle::Oracle;
