@@ -29,11 +29,15 @@ fn temp(name: &str) -> PathBuf {
 
 /// Plain negamax over the game tree, memoised on (holes, side to move): the value still
 /// to be won, relative to the stores, found without any index or retrograde step.
-fn forward(g: &Kalah, memo: &mut HashMap<(Vec<u8>, Player), i32>) -> i32 {
+fn forward(g: &Kalah, memo: &mut HashMap<u128, i32>) -> i32 {
     if g.is_terminal() {
         return g.terminal_value() - g.banked();
     }
-    let key = (g.holes().to_vec(), g.to_move());
+    // Holes a byte each (2 x 6 at most here), then the side to move.
+    let key = g
+        .holes()
+        .iter()
+        .fold(g.to_move().index() as u128, |k, &x| k << 8 | x as u128);
     if let Some(&v) = memo.get(&key) {
         return v;
     }
@@ -59,9 +63,14 @@ fn twin(g: &Kalah, stores: [u8; 2]) -> Kalah {
 }
 
 #[test]
-fn every_entry_equals_forward_search_on_kalah_4_up_to_10_seeds() {
-    for capture in [Capture::Empty, Capture::Standard] {
-        let (m, k) = (4u8, 10u8);
+fn every_entry_equals_forward_search_up_to_10_seeds() {
+    for (m, capture) in [
+        (4u8, Capture::Empty),
+        (4, Capture::Standard),
+        (6, Capture::Empty),
+        (6, Capture::Standard),
+    ] {
+        let k = 10u8;
         let mut db = Database::<Kalah>::empty("kalah", "test");
         let stats = db.solve(&classes(m, k, capture), &Quiet);
         assert!(stats.iter().all(|s| s.sweeps == 1), "acyclic: one pass each");

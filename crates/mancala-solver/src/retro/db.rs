@@ -388,6 +388,17 @@ impl<G: Indexed> Database<G> {
     }
 }
 
+/// The header of the database file `path` (nothing else is read).
+pub fn read_header_file(path: &Path) -> Result<Header, DbError> {
+    let p = path.display().to_string();
+    let mut r = BufReader::new(fs::File::open(path).map_err(io(path))?);
+    let mut head = Vec::new();
+    for _ in 0..2 {
+        r.read_until(b'\n', &mut head).map_err(io(path))?;
+    }
+    read_header(&head, &p).map(|(h, _)| h)
+}
+
 /// The header of a mapped database and where its values begin.
 fn read_header(map: &[u8], p: &str) -> Result<(Header, usize), DbError> {
     let format = |what: String| DbError::Format {
