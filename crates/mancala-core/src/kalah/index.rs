@@ -36,10 +36,51 @@ pub struct SeedsInPlay {
     pub capture: Capture,
 }
 
+/// Binomials C(n, k) for k up to a row's width, in one flat table (the probes of a
+/// database build rank two rows per child position: the general table's nested vectors
+/// cost a quarter of the build).
+struct RowBinomials {
+    c: Vec<u64>,
+}
+
+/// Largest n of the flat table: 255 seeds plus a row of 12.
+const FLAT_N: usize = 256 + MAX_ROW;
+
+impl RowBinomials {
+    fn new() -> Self {
+        let mut c = vec![0u64; (FLAT_N + 1) * (MAX_ROW + 1)];
+        for n in 0..=FLAT_N {
+            for k in 0..=MAX_ROW {
+                c[n * (MAX_ROW + 1) + k] = BINOMIALS.c(n, k);
+            }
+        }
+        RowBinomials { c }
+    }
+
+    #[inline(always)]
+    fn c(&self, n: usize, k: usize) -> u64 {
+        self.c[n * (MAX_ROW + 1) + k]
+    }
+
+    /// The colex rank of one row, as [`crate::index::Binomials::rank`].
+    #[inline(always)]
+    fn rank(&self, row: &[u8]) -> u64 {
+        let mut r = 0;
+        let mut seeds = 0usize;
+        for (j, &x) in row[..row.len() - 1].iter().enumerate() {
+            seeds += x as usize;
+            r += self.c(seeds + j, j + 1);
+        }
+        r
+    }
+}
+
+static ROWS: std::sync::LazyLock<RowBinomials> = std::sync::LazyLock::new(RowBinomials::new);
+
 /// Distributions of `s` seeds over one row of `m` holes.
 #[inline(always)]
 fn row_count(s: usize, m: usize) -> u64 {
-    BINOMIALS.distributions(s, m)
+    ROWS.c(s + m - 1, m - 1)
 }
 
 /// Number of positions of the class with fewer than `a` seeds in the mover's row.
@@ -74,7 +115,8 @@ impl Indexed for Kalah {
         let (mine, theirs) = (&h[me..me + m], &h[them..them + m]);
         let a: usize = mine.iter().map(|&x| x as usize).sum();
         let b: usize = theirs.iter().map(|&x| x as usize).sum();
-        offset(a + b, m, a) + BINOMIALS.rank(mine) * row_count(b, m) + BINOMIALS.rank(theirs)
+        let rows = &*ROWS;
+        offset(a + b, m, a) + rows.rank(mine) * row_count(b, m) + rows.rank(theirs)
     }
 
     /// South to move, empty stores: the representative of the number `i`.

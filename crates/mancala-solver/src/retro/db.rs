@@ -117,10 +117,42 @@ impl Table {
     }
 }
 
+/// A cheap hasher for class keys (a few bytes, looked up at every probe, never chosen by
+/// an adversary): the default SipHash cost a tenth of a Kalah build.
+#[derive(Default, Clone, Copy)]
+struct ClassHasher(u64);
+
+impl std::hash::Hasher for ClassHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        mancala_core::hash::mix64(self.0)
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(5);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0 ^ i as u64).wrapping_mul(0x100_0000_01B3).rotate_left(5);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0 ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+type ClassMap<K> = HashMap<K, Table, std::hash::BuildHasherDefault<ClassHasher>>;
+
 /// Solved classes of a game: built in memory or mapped from a file.
 pub struct Database<G: Indexed> {
     pub header: Header,
-    tables: HashMap<G::Class, Table>,
+    tables: ClassMap<G::Class>,
     /// How classes are solved by [`Database::solve`] and [`Database::build`].
     pub method: Method,
 }
@@ -150,7 +182,7 @@ impl<G: Indexed> Database<G> {
                 scope: String::new(),
                 classes: vec![],
             },
-            tables: HashMap::new(),
+            tables: ClassMap::default(),
             method: Method::Auto,
         }
     }

@@ -237,6 +237,14 @@ fn single_pass<G: Indexed>(
                     };
                     values[f.index].store(rel as i16, Ordering::Relaxed);
                     done += 1;
+                    // The parent was waiting for exactly this child: take its value now
+                    // rather than playing the move again.
+                    if let Some(parent) = stack.last_mut() {
+                        let v = f.g.banked() + rel;
+                        let v = if f.g.to_move() == parent.g.to_move() { v } else { -v };
+                        parent.best = parent.best.max(v);
+                        parent.next += 1;
+                    }
                     continue;
                 }
                 let c = top.g.play(top.moves[top.next]);
@@ -246,7 +254,7 @@ fn single_pass<G: Indexed>(
                     let j = c.index() as usize;
                     let v = values[j].load(Ordering::Relaxed);
                     if v == UNKNOWN {
-                        // Solve the child first, then look at this move again.
+                        // Solve the child first; its value comes back when it is popped.
                         let child = Frame::new(j, c);
                         assert!(
                             stack.len() <= n,
