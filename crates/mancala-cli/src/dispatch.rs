@@ -85,13 +85,7 @@ impl CliGame for mancala_core::kalah::Kalah {
         let (found, warnings) = mancala_solver::retro::store::find(dir, root);
         let used = found
             .as_ref()
-            .map(|f| {
-                format!(
-                    "{} (up to {} seeds in play)",
-                    f.path.display(),
-                    f.max_seeds
-                )
-            })
+            .map(|f| format!("{} (up to {} seeds in play)", f.path.display(), f.max_seeds))
             .into_iter()
             .collect();
         Stored {

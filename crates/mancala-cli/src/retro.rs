@@ -229,10 +229,7 @@ fn build<G: Indexed>(
     classes: &[G::Class],
 ) -> Result<ExitCode> {
     if out.exists() && !a.force {
-        bail!(
-            "{}: the file exists (--force replaces it)",
-            out.display()
-        );
+        bail!("{}: the file exists (--force replaces it)", out.display());
     }
     let t0 = Instant::now();
     let obs = Observer::new(a.json);
@@ -285,11 +282,17 @@ fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
     let out = match &a.out {
         Some(out) => out.clone(),
         None => {
-            let dir = a.db_dir.clone().or_else(store::default_dir).ok_or_else(|| {
-                anyhow::anyhow!("no data directory known: set {} or give --out", store::ENV_VAR)
-            })?;
-            std::fs::create_dir_all(&dir)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+            let dir = a
+                .db_dir
+                .clone()
+                .or_else(store::default_dir)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "no data directory known: set {} or give --out",
+                        store::ENV_VAR
+                    )
+                })?;
+            std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
             dir.join(shelf.file_name(k))
         }
     };

@@ -215,7 +215,10 @@ mod tests {
             let mut total = 0;
             for n in 1..=20usize {
                 let size = Kalah::class_size(&class(m as u8, n as u8, Capture::Empty));
-                assert_eq!(size + 2 * b.c(n + m - 1, m - 1), b.c(n + 2 * m - 1, 2 * m - 1));
+                assert_eq!(
+                    size + 2 * b.c(n + m - 1, m - 1),
+                    b.c(n + 2 * m - 1, 2 * m - 1)
+                );
                 total += size;
                 // The paper's count of all positions with at most n seeds.
                 assert_eq!(total + 2 * b.c(n + m, m), b.c(n + 2 * m, 2 * m) + 1);
@@ -244,7 +247,10 @@ mod tests {
             if ca.class().is_some() {
                 assert_eq!(ca.index(), cb.index());
             }
-            assert_eq!(ca.terminal_value() - ca.banked(), cb.terminal_value() - cb.banked());
+            assert_eq!(
+                ca.terminal_value() - ca.banked(),
+                cb.terminal_value() - cb.banked()
+            );
         }
     }
 
@@ -253,6 +259,9 @@ mod tests {
         let g = Kalah::from_parts(&[0, 0, 0, 1, 2, 0], [3, 4], Player::First, Rules::default())
             .unwrap();
         assert_eq!(g.class(), None);
-        assert_eq!(Kalah::start(6, 4, Rules::default()).class(), Some(class(6, 48, Capture::Empty)));
+        assert_eq!(
+            Kalah::start(6, 4, Rules::default()).class(),
+            Some(class(6, 48, Capture::Empty))
+        );
     }
 }

@@ -130,16 +130,22 @@ impl std::hash::Hasher for ClassHasher {
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01B3).rotate_left(5);
+            self.0 = (self.0 ^ b as u64)
+                .wrapping_mul(0x100_0000_01B3)
+                .rotate_left(5);
         }
     }
     #[inline]
     fn write_u8(&mut self, i: u8) {
-        self.0 = (self.0 ^ i as u64).wrapping_mul(0x100_0000_01B3).rotate_left(5);
+        self.0 = (self.0 ^ i as u64)
+            .wrapping_mul(0x100_0000_01B3)
+            .rotate_left(5);
     }
     #[inline]
     fn write_u64(&mut self, i: u64) {
-        self.0 = (self.0 ^ i).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        self.0 = (self.0 ^ i)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
     }
     #[inline]
     fn write_usize(&mut self, i: usize) {
@@ -449,8 +455,8 @@ fn read_header(map: &[u8], p: &str) -> Result<(Header, usize), DbError> {
         .iter()
         .position(|&b| b == b'\n')
         .ok_or_else(|| format("no metadata line".into()))?;
-    let header: Header = serde_json::from_slice(&rest[..second])
-        .map_err(|e| format(format!("metadata: {e}")))?;
+    let header: Header =
+        serde_json::from_slice(&rest[..second]).map_err(|e| format(format!("metadata: {e}")))?;
     Ok((header, first + 1 + second + 1))
 }
 

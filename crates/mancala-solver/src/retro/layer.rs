@@ -241,7 +241,11 @@ fn single_pass<G: Indexed>(
                     // rather than playing the move again.
                     if let Some(parent) = stack.last_mut() {
                         let v = f.g.banked() + rel;
-                        let v = if f.g.to_move() == parent.g.to_move() { v } else { -v };
+                        let v = if f.g.to_move() == parent.g.to_move() {
+                            v
+                        } else {
+                            -v
+                        };
                         parent.best = parent.best.max(v);
                         parent.next += 1;
                     }
@@ -268,7 +272,11 @@ fn single_pass<G: Indexed>(
                 } else {
                     outside(&c)
                 };
-                let v = if c.to_move() == top.g.to_move() { v } else { -v };
+                let v = if c.to_move() == top.g.to_move() {
+                    v
+                } else {
+                    -v
+                };
                 top.best = top.best.max(v);
                 top.next += 1;
             }

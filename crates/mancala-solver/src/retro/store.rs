@@ -53,7 +53,10 @@ impl Shelf {
     /// The `k` of a file name of this shelf.
     fn parse(&self, name: &str) -> Option<u8> {
         let prefix = format!("{}-{}-{}-", self.game, self.board, self.variant);
-        name.strip_prefix(&prefix)?.strip_suffix(".db")?.parse().ok()
+        name.strip_prefix(&prefix)?
+            .strip_suffix(".db")?
+            .parse()
+            .ok()
     }
 
     /// What the header's scope line says.
@@ -104,7 +107,7 @@ pub fn files(dir: &Path, shelf: &Shelf) -> Result<Vec<(u8, PathBuf)>, std::io::E
             out.push((k, e.path()));
         }
     }
-    out.sort_by(|a, b| b.0.cmp(&a.0));
+    out.sort_by_key(|f| std::cmp::Reverse(f.0));
     Ok(out)
 }
 
