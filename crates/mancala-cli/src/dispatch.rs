@@ -28,6 +28,23 @@ pub trait CliGame: RecordGame + Diagram {
             None => Ok(None),
         }
     }
+
+    /// The databases in the directory `dir` that `solve` uses for `root` without being
+    /// told (games whose databases have a place there; none by default).
+    fn stored_oracle(_root: &Self, _dir: &Path) -> Stored<Self> {
+        Stored {
+            oracle: None,
+            used: vec![],
+            warnings: vec![],
+        }
+    }
+}
+
+/// Databases found in the data directory: the oracle, what was used, what was skipped.
+pub struct Stored<G: mancala_core::Game> {
+    pub oracle: Option<Box<dyn Oracle<G>>>,
+    pub used: Vec<String>,
+    pub warnings: Vec<String>,
 }
 
 impl CliGame for mancala_core::progressive::Progressive {}
@@ -57,7 +74,27 @@ impl CliGame for mancala_core::andada::Andada {
         Ok(Some(Box::new(db)))
     }
 }
-impl CliGame for mancala_core::kalah::Kalah {}
+impl CliGame for mancala_core::kalah::Kalah {
+    fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
+        let Some(path) = db else { return Ok(None) };
+        let (db, _) = mancala_solver::retro::store::load_file(path, root)?;
+        Ok(Some(Box::new(db)))
+    }
+
+    fn stored_oracle(root: &Self, dir: &Path) -> Stored<Self> {
+        let (found, warnings) = mancala_solver::retro::store::find(dir, root);
+        let used = found
+            .as_ref()
+            .map(|f| format!("{} (up to {} seeds in play)", f.path.display(), f.max_seeds))
+            .into_iter()
+            .collect();
+        Stored {
+            oracle: found.map(|f| Box::new(f.db) as Box<dyn Oracle<Self>>),
+            used,
+            warnings: warnings.iter().map(|w| w.to_string()).collect(),
+        }
+    }
+}
 
 impl CliGame for Afrika {
     fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {

@@ -25,7 +25,9 @@ use serde::Serialize;
 /// --max-stones stones on the board), `kauri` (the cowries-only phase of the old
 /// tie-breaker rules, all 2,704,156 positions) or `andada:N` (the strong solution of
 /// Andada on 2 x N: every position of the regular phase, then the value of every opening
-/// and pie decision). `mancala solve --db FILE` uses a file as an exact oracle.
+/// and pie decision), or `kalah:M` (the Kalah 2 x M endgame database of all positions
+/// with up to --max-seeds seeds in play, written to the database directory, where
+/// `mancala solve` finds it). `mancala solve --db FILE` uses a file as an exact oracle.
 #[derive(Args, Debug)]
 pub struct RetroArgs {
     /// What to build: afrika:M or kauri.
@@ -33,14 +35,22 @@ pub struct RetroArgs {
     /// The largest number of stones (seeds) on the board: Afrika (default 10); Andada
     /// (default: all, the strong solution; fewer builds a partial database of the endgame
     /// classes, for `mancala solve --db`).
-    #[arg(long)]
+    #[arg(long, visible_alias = "max-seeds")]
     max_stones: Option<u8>,
     /// Rule variant (andada: clockwise, endless-draw).
     #[arg(long)]
     rules: Option<String>,
-    /// Output file (default: <target>-<scope>.db in the current directory).
+    /// Output file (default: <target>-<scope>.db in the current directory; Kalah: its
+    /// file in the database directory).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Kalah: the database directory to write to (default: $MANCALA_DB_DIR, else the
+    /// platform data directory).
+    #[arg(long)]
+    db_dir: Option<PathBuf>,
+    /// Replace an existing output file.
+    #[arg(long)]
+    force: bool,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -202,8 +212,9 @@ pub fn run(a: RetroArgs) -> Result<ExitCode> {
             };
             andada(&a, n, rules)
         }
+        "kalah" => kalah(&a, spec),
         _ => bail!(
-            "unknown retro target \"{}\" (afrika:M, kauri or andada:N)",
+            "unknown retro target \"{}\" (afrika:M, kauri, andada:N or kalah:M)",
             a.target
         ),
     }
@@ -217,6 +228,9 @@ fn build<G: Indexed>(
     scope: &str,
     classes: &[G::Class],
 ) -> Result<ExitCode> {
+    if out.exists() && !a.force {
+        bail!("{}: the file exists (--force replaces it)", out.display());
+    }
     let t0 = Instant::now();
     let obs = Observer::new(a.json);
     let (db, _) = Database::<G>::build(out, game, variant, scope, classes, &obs)?;
@@ -245,6 +259,51 @@ fn build<G: Indexed>(
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The Kalah 2 x m endgame database up to --max-seeds seeds in play (default 16).
+fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
+    use mancala_core::kalah::{Kalah, Rules};
+    use mancala_solver::retro::store::{self, Catalogued};
+    let m: usize = spec
+        .parse()
+        .map_err(|_| anyhow::anyhow!("kalah:{spec}: expected the holes per row, e.g. kalah:6"))?;
+    if !(1..=mancala_core::kalah::rules::MAX_ROW).contains(&m) {
+        bail!("kalah:{m}: rows hold 1 to 12 holes");
+    }
+    let rules = match &a.rules {
+        Some(r) => Rules::parse_variant(r).map_err(|e| anyhow::anyhow!("{e}"))?,
+        None => Rules::default(),
+    };
+    let k = a.max_stones.unwrap_or(16);
+    let shelf = Kalah::start(m, 0, rules)
+        .shelf()
+        .expect("every Kalah board has databases");
+    let out = match &a.out {
+        Some(out) => out.clone(),
+        None => {
+            let dir = a
+                .db_dir
+                .clone()
+                .or_else(store::default_dir)
+                .ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "no data directory known: set {} or give --out",
+                        store::ENV_VAR
+                    )
+                })?;
+            std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+            dir.join(shelf.file_name(k))
+        }
+    };
+    build::<Kalah>(
+        a,
+        &out,
+        shelf.game,
+        &shelf.variant,
+        &shelf.scope(k),
+        &Kalah::classes(&shelf, k),
+    )
 }
 
 /// The rule variant a database of `game` is built for.

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use clap::Args;
 use mancala_core::{Game, Player};
+use mancala_solver::retro::{Oracle, store};
 use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
@@ -69,6 +70,10 @@ pub struct SolveArgs {
     /// A retrograde database (from `mancala retro`) to use as an exact oracle.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
+    /// Where to look for databases when --db is not given (default: $MANCALA_DB_DIR,
+    /// else the platform data directory).
+    #[arg(long, value_name = "DIR")]
+    db_dir: Option<std::path::PathBuf>,
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]
     progress: bool,
@@ -105,6 +110,10 @@ struct Output {
     tt_hits: u64,
     tt_permille: u32,
     max_depth: u64,
+    /// Database files used as an exact oracle.
+    databases: Vec<String>,
+    db_probes: u64,
+    db_hits: u64,
 }
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
@@ -145,12 +154,25 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         all_moves: !a.value_only,
         max_pv: a.pv_limit,
     };
-    let oracle = G::oracle(&root, a.db.as_deref())?;
+    let mut oracle = G::oracle(&root, a.db.as_deref())?;
+    let mut databases: Vec<String> = a.db.iter().map(|p| p.display().to_string()).collect();
+    if a.db.is_none()
+        && oracle.is_none()
+        && let Some(dir) = a.db_dir.clone().or_else(store::default_dir)
+    {
+        let found = G::stored_oracle(&root, &dir);
+        for w in &found.warnings {
+            eprintln!("warning: {w}");
+        }
+        (oracle, databases) = (found.oracle, found.used);
+    }
+    let counted = oracle.as_deref().map(store::Counted::new);
+    let oracle = counted.as_ref().map(|c| c as &dyn Oracle<G>);
     let solver = Solver::new(config);
     let done = std::sync::atomic::AtomicBool::new(false);
     let sol = std::thread::scope(|s| {
         let watcher = s.spawn(|| progress_display(&solver, &root, &done, a.progress));
-        let sol = solver.solve_with(&root, oracle.as_deref());
+        let sol = solver.solve_with(&root, oracle);
         done.store(true, Ordering::Relaxed);
         let _ = watcher.join();
         sol
@@ -204,6 +226,9 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         tt_hits: sol.tt_hits,
         tt_permille: sol.tt_permille,
         max_depth: sol.max_depth,
+        databases,
+        db_probes: counted.as_ref().map_or(0, |c| c.counts().0),
+        db_hits: counted.as_ref().map_or(0, |c| c.counts().1),
     };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -284,6 +309,18 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
         o.tt_hits,
         o.max_depth
     );
+    if !o.databases.is_empty() || o.db_probes > 0 {
+        println!(
+            "databases: {}; {} probes, {} hits",
+            if o.databases.is_empty() {
+                "built for this solve".to_string()
+            } else {
+                o.databases.join(", ")
+            },
+            o.db_probes,
+            o.db_hits
+        );
+    }
 }
 
 /// A progress line on stderr, only on a terminal and only once the search has run for a

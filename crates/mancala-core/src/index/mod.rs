@@ -39,4 +39,20 @@ pub trait Indexed: Game {
 
     /// A short name for file headers and messages, e.g. "afrika 2x8 standard, 12 stones".
     fn class_name(c: &Self::Class) -> String;
+
+    /// Whether [`Indexed::index`] numbers this position as its colour-swapped twin: games
+    /// symmetric between the players may index relative to the side to move, so that the
+    /// twin with the other player to move shares the entry (the value for the player to
+    /// move, relative to [`Game::banked`], is the same). [`Indexed::from_index`] always
+    /// gives the unmirrored representative.
+    fn mirrored(&self) -> bool {
+        false
+    }
+
+    /// Whether no line of play stays inside class `c` for ever (its moves within the
+    /// class form no cycle). Such a class is solved in one pass, children first, instead
+    /// of sweeping to a fixed point.
+    fn class_acyclic(_c: &Self::Class) -> bool {
+        false
+    }
 }

@@ -7,6 +7,7 @@
 //! The rules are stated in `docs/rules-kalah.md`.
 
 pub mod diagram;
+pub mod index;
 pub mod notation;
 pub mod record;
 pub mod rules;

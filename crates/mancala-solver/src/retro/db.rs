@@ -6,18 +6,28 @@
 //! `<file>.partial/class-<k>.bin` (through a temporary file and a rename, with its own
 //! checksum), so an interrupted build loses at most the class in progress and resumes
 //! where it stopped; the final file is assembled from the class files the same way. Values
-//! are exact, so a resumed build ends with a byte-identical file. Every checksum is
-//! verified on load.
+//! are exact, so a resumed build ends with a byte-identical file.
+//!
+//! Loading maps the file into memory (memmap2) instead of reading it: a database of
+//! hundreds of megabytes costs no copy and no heap, the page cache is shared between
+//! processes, and pages come in as the search touches them. Every class's checksum is
+//! still verified on load (one sequential read of the mapping, classes on all threads),
+//! so a damaged file is refused before a single value is trusted. The file must not be
+//! rewritten while it is mapped; builds only ever replace it through a rename, which
+//! leaves an existing mapping on the old contents.
 
 use std::collections::HashMap;
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use mancala_core::index::Indexed;
+use memmap2::Mmap;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::layer::{LayerStats, solve_class};
+use super::layer::{LayerStats, Method, solve_class_with};
 
 const MAGIC: &str = "mancala-db 1";
 
@@ -83,10 +93,74 @@ pub struct Header {
     pub classes: Vec<ClassInfo>,
 }
 
-/// Solved classes of a game, in memory.
+/// The values of one class: solved in this process, or a slice of a mapped file.
+enum Table {
+    Owned(Vec<i8>),
+    Mapped {
+        map: Arc<Mmap>,
+        start: usize,
+        len: usize,
+    },
+}
+
+impl Table {
+    #[inline(always)]
+    fn values(&self) -> &[i8] {
+        match self {
+            Table::Owned(v) => v,
+            Table::Mapped { map, start, len } => {
+                let b = &map[*start..*start + *len];
+                // i8 and u8 have the same layout.
+                unsafe { std::slice::from_raw_parts(b.as_ptr() as *const i8, b.len()) }
+            }
+        }
+    }
+}
+
+/// A cheap hasher for class keys (a few bytes, looked up at every probe, never chosen by
+/// an adversary): the default SipHash cost a tenth of a Kalah build.
+#[derive(Default, Clone, Copy)]
+struct ClassHasher(u64);
+
+impl std::hash::Hasher for ClassHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        mancala_core::hash::mix64(self.0)
+    }
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64)
+                .wrapping_mul(0x100_0000_01B3)
+                .rotate_left(5);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0 ^ i as u64)
+            .wrapping_mul(0x100_0000_01B3)
+            .rotate_left(5);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0 ^ i)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(29);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+type ClassMap<K> = HashMap<K, Table, std::hash::BuildHasherDefault<ClassHasher>>;
+
+/// Solved classes of a game: built in memory or mapped from a file.
 pub struct Database<G: Indexed> {
     pub header: Header,
-    tables: HashMap<G::Class, Vec<i8>>,
+    tables: ClassMap<G::Class>,
+    /// How classes are solved by [`Database::solve`] and [`Database::build`].
+    pub method: Method,
 }
 
 /// Progress of a build, reported per class.
@@ -114,7 +188,8 @@ impl<G: Indexed> Database<G> {
                 scope: String::new(),
                 classes: vec![],
             },
-            tables: HashMap::new(),
+            tables: ClassMap::default(),
+            method: Method::Auto,
         }
     }
 
@@ -122,8 +197,8 @@ impl<G: Indexed> Database<G> {
     #[inline]
     pub fn value(&self, g: &G) -> Option<i32> {
         let c = g.class()?;
-        let t = self.tables.get(&c)?;
-        Some(g.banked() + t[g.index() as usize] as i32)
+        let t = self.tables.get(&c)?.values();
+        Some(g.banked() + *t.get(g.index() as usize)? as i32)
     }
 
     pub fn contains(&self, c: &G::Class) -> bool {
@@ -132,7 +207,7 @@ impl<G: Indexed> Database<G> {
 
     /// Positions and bytes held.
     pub fn positions(&self) -> u64 {
-        self.tables.values().map(|t| t.len() as u64).sum()
+        self.tables.values().map(|t| t.values().len() as u64).sum()
     }
 
     /// Solves `classes` in order (each may only leave for earlier ones or for classes
@@ -165,7 +240,7 @@ impl<G: Indexed> Database<G> {
                 )
             })
         };
-        solve_class::<G>(c, &outside, &|s, e| obs.sweep(s, e))
+        solve_class_with::<G>(c, self.method, &outside, &|s, e| obs.sweep(s, e))
     }
 
     fn add_class(&mut self, c: G::Class, values: Vec<i8>) {
@@ -176,7 +251,7 @@ impl<G: Indexed> Database<G> {
             offset,
             checksum: format!("{:016x}", checksum(bytes(&values))),
         });
-        self.tables.insert(c, values);
+        self.tables.insert(c, Table::Owned(values));
     }
 
     /// Builds `classes` into the file `path`, resuming an interrupted build from
@@ -189,9 +264,23 @@ impl<G: Indexed> Database<G> {
         classes: &[G::Class],
         obs: &dyn BuildObserver,
     ) -> Result<(Self, Vec<LayerStats>), DbError> {
+        Self::build_with(path, game, variant, scope, classes, Method::Auto, obs)
+    }
+
+    /// [`Database::build`] solving each class by `method`.
+    pub fn build_with(
+        path: &Path,
+        game: &str,
+        variant: &str,
+        scope: &str,
+        classes: &[G::Class],
+        method: Method,
+        obs: &dyn BuildObserver,
+    ) -> Result<(Self, Vec<LayerStats>), DbError> {
         let partial = partial_dir(path);
         fs::create_dir_all(&partial).map_err(io(&partial))?;
         let mut db = Database::empty(game, variant);
+        db.method = method;
         db.header.scope = scope.into();
         let mut stats = Vec::new();
         for (k, &c) in classes.iter().enumerate() {
@@ -226,7 +315,7 @@ impl<G: Indexed> Database<G> {
                 let t = self
                     .table_named(&info.name)
                     .expect("every listed class is held");
-                f.write_all(bytes(t)).map_err(io(&tmp))?;
+                f.write_all(bytes(t.values())).map_err(io(&tmp))?;
             }
             f.flush().map_err(io(&tmp))?;
             f.get_ref().sync_all().map_err(io(&tmp))?;
@@ -234,7 +323,7 @@ impl<G: Indexed> Database<G> {
         fs::rename(&tmp, path).map_err(io(path))
     }
 
-    fn table_named(&self, name: &str) -> Option<&Vec<i8>> {
+    fn table_named(&self, name: &str) -> Option<&Table> {
         self.tables
             .iter()
             .find(|(c, _)| G::class_name(c) == name)
@@ -242,7 +331,7 @@ impl<G: Indexed> Database<G> {
     }
 
     /// Loads `path`, checking that it holds exactly `classes` (in order) of `game` and
-    /// `variant`, and every checksum.
+    /// `variant`, and every checksum. The values stay in the file, mapped into memory.
     pub fn load(
         path: &Path,
         game: &str,
@@ -251,22 +340,10 @@ impl<G: Indexed> Database<G> {
     ) -> Result<Self, DbError> {
         let p = path.display().to_string();
         let f = fs::File::open(path).map_err(io(path))?;
-        let mut r = BufReader::new(f);
-        let mut line = String::new();
-        r.read_line(&mut line).map_err(io(path))?;
-        if line.trim_end() != MAGIC {
-            return Err(DbError::Format {
-                path: p,
-                what: format!("first line is not \"{MAGIC}\""),
-            });
-        }
-        line.clear();
-        r.read_line(&mut line).map_err(io(path))?;
-        let header: Header =
-            serde_json::from_str(line.trim_end()).map_err(|e| DbError::Format {
-                path: p.clone(),
-                what: format!("metadata: {e}"),
-            })?;
+        // Safety: the mapping is read-only and builds replace files only by renaming a
+        // new file over the old one, never by writing into it.
+        let map = Arc::new(unsafe { Mmap::map(&f) }.map_err(io(path))?);
+        let (header, data) = read_header(&map, &p)?;
         if header.game != game || header.variant != variant {
             return Err(DbError::Mismatch {
                 path: p,
@@ -284,45 +361,103 @@ impl<G: Indexed> Database<G> {
                 what: format!("holds classes {held:?}, expected {names:?}"),
             });
         }
-        let mut db = Database {
-            header: header.clone(),
-            tables: HashMap::new(),
-        };
-        for (info, &c) in header.classes.iter().zip(classes) {
-            if info.positions != G::class_size(&c) {
+        let mut start = data;
+        let mut spans = Vec::with_capacity(classes.len());
+        for (info, c) in header.classes.iter().zip(classes) {
+            if info.positions != G::class_size(c) {
                 return Err(DbError::Mismatch {
                     path: p,
                     what: format!(
                         "class \"{}\" has {} positions, expected {}",
                         info.name,
                         info.positions,
-                        G::class_size(&c)
+                        G::class_size(c)
                     ),
                 });
             }
-            let mut buf = vec![0u8; info.positions as usize];
-            r.read_exact(&mut buf).map_err(io(path))?;
-            let found = checksum(&buf);
-            let expected = u64::from_str_radix(&info.checksum, 16).unwrap_or(0);
-            if found != expected {
-                return Err(DbError::Checksum {
+            let len = usize::try_from(info.positions).unwrap_or(usize::MAX);
+            if map.len().saturating_sub(start) < len {
+                return Err(DbError::Format {
                     path: p,
-                    class: info.name.clone(),
-                    found,
-                    expected,
+                    what: format!("cut short in class \"{}\"", info.name),
                 });
             }
-            db.tables
-                .insert(c, buf.into_iter().map(|b| b as i8).collect());
+            spans.push((start, len));
+            start += len;
         }
-        if r.read(&mut [0u8; 1]).map_err(io(path))? != 0 {
+        if start != map.len() {
             return Err(DbError::Format {
                 path: p,
                 what: "trailing bytes after the last class".into(),
             });
         }
-        Ok(db)
+        // Every class's checksum, classes in parallel; the first damaged one is reported.
+        let bad = header
+            .classes
+            .par_iter()
+            .zip(&spans)
+            .filter_map(|(info, &(s, len))| {
+                let found = checksum(&map[s..s + len]);
+                let expected = u64::from_str_radix(&info.checksum, 16).ok();
+                (expected != Some(found)).then(|| (info.name.clone(), found, expected))
+            })
+            .collect::<Vec<_>>();
+        if let Some((class, found, expected)) = bad.into_iter().next() {
+            return Err(DbError::Checksum {
+                path: p,
+                class,
+                found,
+                expected: expected.unwrap_or(0),
+            });
+        }
+        let tables = classes
+            .iter()
+            .zip(spans)
+            .map(|(&c, (start, len))| {
+                let map = Arc::clone(&map);
+                (c, Table::Mapped { map, start, len })
+            })
+            .collect();
+        Ok(Database {
+            header,
+            tables,
+            method: Method::Auto,
+        })
     }
+}
+
+/// The header of the database file `path` (nothing else is read).
+pub fn read_header_file(path: &Path) -> Result<Header, DbError> {
+    let p = path.display().to_string();
+    let mut r = BufReader::new(fs::File::open(path).map_err(io(path))?);
+    let mut head = Vec::new();
+    for _ in 0..2 {
+        r.read_until(b'\n', &mut head).map_err(io(path))?;
+    }
+    read_header(&head, &p).map(|(h, _)| h)
+}
+
+/// The header of a mapped database and where its values begin.
+fn read_header(map: &[u8], p: &str) -> Result<(Header, usize), DbError> {
+    let format = |what: String| DbError::Format {
+        path: p.to_string(),
+        what,
+    };
+    let first = map
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| format("no header line".into()))?;
+    if &map[..first] != MAGIC.as_bytes() {
+        return Err(format(format!("first line is not \"{MAGIC}\"")));
+    }
+    let rest = &map[first + 1..];
+    let second = rest
+        .iter()
+        .position(|&b| b == b'\n')
+        .ok_or_else(|| format("no metadata line".into()))?;
+    let header: Header =
+        serde_json::from_slice(&rest[..second]).map_err(|e| format(format!("metadata: {e}")))?;
+    Ok((header, first + 1 + second + 1))
 }
 
 fn bytes(v: &[i8]) -> &[u8] {

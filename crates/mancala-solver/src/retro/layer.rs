@@ -15,6 +15,14 @@
 //! L >= t), so the value is V = max(L, min(G, D)). Values are kept from the first player's
 //! point of view during the iteration and returned for the player to move, relative to
 //! [`mancala_core::Game::banked`].
+//!
+//! A class whose moves form no cycle ([`Indexed::class_acyclic`], e.g. Kalah, where a
+//! move that keeps every seed in play only sows forward in the mover's row) needs no
+//! fixed point: [`Method::SinglePass`] evaluates every position once, its children first
+//! (a depth-first walk over the class with the values as its memo), where the sweeps
+//! need as many passes as the longest line of play inside the class. Both methods read
+//! indices relative to the side to move ([`Indexed::mirrored`]); the sweeps only for
+//! acyclic classes, where the two fixed points coincide.
 
 use std::sync::atomic::{AtomicBool, AtomicI16, AtomicU64, Ordering};
 
@@ -26,11 +34,24 @@ use rayon::prelude::*;
 const NEG: i16 = i16::MIN / 2;
 const POS: i16 = i16::MAX / 2;
 
+/// How a class is solved.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// [`Method::SinglePass`] where the class is acyclic, sweeps otherwise.
+    #[default]
+    Auto,
+    /// Value iteration to the two fixed points, whatever the class.
+    Sweeps,
+    /// One depth-first pass, children first; only for acyclic classes (others fall back to
+    /// sweeps).
+    SinglePass,
+}
+
 /// Figures of one class solve.
 #[derive(Clone, Debug, Default)]
 pub struct LayerStats {
     pub positions: u64,
-    /// Full passes over the class until L and G stopped changing.
+    /// Full passes over the class until L and G stopped changing (1 for a single pass).
     pub sweeps: u32,
     /// Positions evaluated (over all sweeps).
     pub evaluations: u64,
@@ -42,6 +63,27 @@ pub struct LayerStats {
 /// included) of any position a move leads to outside the class. `tick` is called with the
 /// sweep number and positions evaluated so far (for progress displays).
 pub fn solve_class<G: Indexed>(
+    class: G::Class,
+    outside: &(dyn Fn(&G) -> i32 + Sync),
+    tick: &(dyn Fn(u32, u64) + Sync),
+) -> (Vec<i8>, LayerStats) {
+    solve_class_with(class, Method::Auto, outside, tick)
+}
+
+/// [`solve_class`] by a chosen method (to measure one against the other).
+pub fn solve_class_with<G: Indexed>(
+    class: G::Class,
+    method: Method,
+    outside: &(dyn Fn(&G) -> i32 + Sync),
+    tick: &(dyn Fn(u32, u64) + Sync),
+) -> (Vec<i8>, LayerStats) {
+    if method != Method::Sweeps && G::class_acyclic(&class) {
+        return single_pass(class, outside, tick);
+    }
+    sweeps(class, outside, tick)
+}
+
+fn sweeps<G: Indexed>(
     class: G::Class,
     outside: &(dyn Fn(&G) -> i32 + Sync),
     tick: &(dyn Fn(u32, u64) + Sync),
@@ -83,10 +125,12 @@ pub fn solve_class<G: Indexed>(
                     let c = g.play(m);
                     let (cl, cu) = if c.class() == Some(class) {
                         let j = c.index() as usize;
-                        (
+                        let (l, u) = (
                             lower[j].load(Ordering::Relaxed),
                             upper[j].load(Ordering::Relaxed),
-                        )
+                        );
+                        // The entry is the twin's, with the other player to move.
+                        if c.mirrored() { (-u, -l) } else { (l, u) }
                     } else {
                         let v = (c.to_move().sign() * outside(&c)) as i16;
                         (v, v)
@@ -129,6 +173,123 @@ pub fn solve_class<G: Indexed>(
     let stats = LayerStats {
         positions: n as u64,
         sweeps,
+        evaluations: evaluations.load(Ordering::Relaxed),
+        seconds: t0.elapsed().as_secs_f64(),
+    };
+    (values, stats)
+}
+
+/// Not solved yet (below every value).
+const UNKNOWN: i16 = i16::MIN;
+
+/// A position of the depth-first walk whose moves are being looked at.
+struct Frame<G: Indexed> {
+    index: usize,
+    g: G,
+    moves: Moves<G::Move>,
+    next: usize,
+    best: i32,
+}
+
+impl<G: Indexed> Frame<G> {
+    fn new(index: usize, g: G) -> Self {
+        let mut moves = Moves::new();
+        g.legal_moves(&mut moves);
+        Frame {
+            index,
+            g,
+            moves,
+            next: 0,
+            best: i32::MIN,
+        }
+    }
+}
+
+/// One pass over an acyclic class. Values are kept for the player to move relative to
+/// the banked margin (what the table stores), so twins share them as they are. Threads
+/// walk disjoint ranges of start positions; when two reach the same position both compute
+/// the same exact value, so the race costs time, never correctness.
+fn single_pass<G: Indexed>(
+    class: G::Class,
+    outside: &(dyn Fn(&G) -> i32 + Sync),
+    tick: &(dyn Fn(u32, u64) + Sync),
+) -> (Vec<i8>, LayerStats) {
+    let t0 = std::time::Instant::now();
+    let n = G::class_size(&class) as usize;
+    let values: Vec<AtomicI16> = (0..n).map(|_| AtomicI16::new(UNKNOWN)).collect();
+    let evaluations = AtomicU64::new(0);
+    (0..n)
+        .into_par_iter()
+        .with_min_len(4096)
+        .for_each_init(Vec::<Frame<G>>::new, |stack, i| {
+            if values[i].load(Ordering::Relaxed) != UNKNOWN {
+                return;
+            }
+            let mut done = 0u64;
+            stack.push(Frame::new(i, G::from_index(&class, i as u64)));
+            while let Some(top) = stack.last_mut() {
+                if top.next == top.moves.len() {
+                    let f = stack.pop().expect("the stack is not empty");
+                    let rel = if f.moves.is_empty() {
+                        f.g.terminal_value() - f.g.banked()
+                    } else {
+                        f.best - f.g.banked()
+                    };
+                    values[f.index].store(rel as i16, Ordering::Relaxed);
+                    done += 1;
+                    // The parent was waiting for exactly this child: take its value now
+                    // rather than playing the move again.
+                    if let Some(parent) = stack.last_mut() {
+                        let v = f.g.banked() + rel;
+                        let v = if f.g.to_move() == parent.g.to_move() {
+                            v
+                        } else {
+                            -v
+                        };
+                        parent.best = parent.best.max(v);
+                        parent.next += 1;
+                    }
+                    continue;
+                }
+                let c = top.g.play(top.moves[top.next]);
+                let v = if c.is_terminal() {
+                    c.terminal_value()
+                } else if c.class() == Some(class) {
+                    let j = c.index() as usize;
+                    let v = values[j].load(Ordering::Relaxed);
+                    if v == UNKNOWN {
+                        // Solve the child first; its value comes back when it is popped.
+                        let child = Frame::new(j, c);
+                        assert!(
+                            stack.len() <= n,
+                            "{}: play cycles inside a class declared acyclic",
+                            G::class_name(&class)
+                        );
+                        stack.push(child);
+                        continue;
+                    }
+                    c.banked() + v as i32
+                } else {
+                    outside(&c)
+                };
+                let v = if c.to_move() == top.g.to_move() {
+                    v
+                } else {
+                    -v
+                };
+                top.best = top.best.max(v);
+                top.next += 1;
+            }
+            evaluations.fetch_add(done, Ordering::Relaxed);
+        });
+    tick(1, evaluations.load(Ordering::Relaxed));
+    let values: Vec<i8> = values
+        .into_par_iter()
+        .map(|v| i8::try_from(v.into_inner()).expect("class values fit in a byte"))
+        .collect();
+    let stats = LayerStats {
+        positions: n as u64,
+        sweeps: 1,
         evaluations: evaluations.load(Ordering::Relaxed),
         seconds: t0.elapsed().as_secs_f64(),
     };

@@ -1,12 +1,14 @@
 //! Retrograde analysis: whole classes of positions solved at once, the project's second
 //! engine beside alpha-beta. [`layer`] solves one class given the classes below it;
 //! [`db`] builds, saves, verifies and loads tables of classes; [`oracle`] lets the search
-//! use them as exact leaves.
+//! use them as exact leaves; [`store`] says where database files live and finds the ones
+//! a position can use.
 
 pub mod db;
 pub mod layer;
 pub mod oracle;
+pub mod store;
 
 pub use db::{Database, DbError};
-pub use layer::{LayerStats, solve_class};
+pub use layer::{LayerStats, Method, solve_class, solve_class_with};
 pub use oracle::Oracle;

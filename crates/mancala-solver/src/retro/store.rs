@@ -1,0 +1,356 @@
+//! Where databases live, what their files are called, and which of them can serve a
+//! position, so that the solver uses them without being told.
+//!
+//! - The directory: `$MANCALA_DB_DIR` if set, else the platform's data directory for
+//!   `mancala` (`directories`: `~/.local/share/mancala` on Linux,
+//!   `~/Library/Application Support/mancala` on macOS, `%APPDATA%\mancala\data` on
+//!   Windows). A command-line `--db-dir` overrides both.
+//! - File names: `<game>-<board>-<variant>-<k>.db`, e.g. `kalah-2x6-empty-capture-20.db`,
+//!   one file holding every class up to `k` seeds in play (the classes a game lists for
+//!   that `k`, see [`Catalogued::classes`]).
+//! - Lookup: [`find`] scans the directory for the files of the position's game, board and
+//!   variant, and loads the largest whose checksums hold. A file that cannot be read, is
+//!   damaged or holds something else is skipped and reported as a [`StoreWarning`], never
+//!   trusted.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+use mancala_core::index::Indexed;
+
+use super::db::{Database, DbError};
+use super::oracle::Oracle;
+
+/// The environment variable naming the database directory.
+pub const ENV_VAR: &str = "MANCALA_DB_DIR";
+
+/// The default database directory: `$MANCALA_DB_DIR`, else the platform data directory.
+/// `None` only when neither is known (no home directory).
+pub fn default_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os(ENV_VAR).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d));
+    }
+    directories::ProjectDirs::from("", "", "mancala").map(|p| p.data_dir().to_path_buf())
+}
+
+/// The databases that fit one kind of position: same game, board and rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shelf {
+    /// The game, as in file names and headers ("kalah").
+    pub game: &'static str,
+    /// The board, e.g. "2x6".
+    pub board: String,
+    /// The rules the values hold under, e.g. "empty-capture".
+    pub variant: String,
+}
+
+impl Shelf {
+    /// The file name of the database up to `k` seeds.
+    pub fn file_name(&self, k: u8) -> String {
+        format!("{}-{}-{}-{k}.db", self.game, self.board, self.variant)
+    }
+
+    /// The `k` of a file name of this shelf.
+    fn parse(&self, name: &str) -> Option<u8> {
+        let prefix = format!("{}-{}-{}-", self.game, self.board, self.variant);
+        name.strip_prefix(&prefix)?
+            .strip_suffix(".db")?
+            .parse()
+            .ok()
+    }
+
+    /// What the header's scope line says.
+    pub fn scope(&self, k: u8) -> String {
+        format!("{} {}, up to {k} seeds in play", self.board, self.variant)
+    }
+}
+
+/// A game whose databases have a place in the data directory.
+pub trait Catalogued: Indexed {
+    /// The shelf of the databases that can give values of this position's line of play
+    /// (`None` when no database can: other rules, or a board no index covers).
+    fn shelf(&self) -> Option<Shelf>;
+
+    /// The classes of the database of `shelf` up to `k` seeds, in file order (smallest
+    /// first: each class only leaves for earlier ones).
+    fn classes(shelf: &Shelf, k: u8) -> Vec<Self::Class>;
+}
+
+/// Something wrong with a database that was therefore not used.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreWarning {
+    /// The directory exists but cannot be listed.
+    #[error("{dir}: cannot list the database directory: {source}")]
+    Directory {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
+    /// A file of the right name that does not load (damaged, cut short, other contents).
+    #[error("skipped {path}: {source}")]
+    Skipped { path: PathBuf, source: DbError },
+}
+
+/// A database found for a position.
+pub struct Found<G: Indexed> {
+    pub db: Database<G>,
+    pub path: PathBuf,
+    /// Seeds in play of its largest class.
+    pub max_seeds: u8,
+}
+
+/// The files in `dir` of `shelf`, largest `k` first.
+pub fn files(dir: &Path, shelf: &Shelf) -> Result<Vec<(u8, PathBuf)>, std::io::Error> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir)? {
+        let e = e?;
+        if let Some(k) = e.file_name().to_str().and_then(|n| shelf.parse(n)) {
+            out.push((k, e.path()));
+        }
+    }
+    out.sort_by_key(|f| std::cmp::Reverse(f.0));
+    Ok(out)
+}
+
+/// Loads the database of `shelf` up to `k` from `path`.
+pub fn load<G: Catalogued>(path: &Path, shelf: &Shelf, k: u8) -> Result<Database<G>, DbError> {
+    Database::load(path, shelf.game, &shelf.variant, &G::classes(shelf, k))
+}
+
+/// Loads a database file given by name (any name) for positions like `root`: the
+/// header says how far it goes. Returns it with its largest seed count.
+pub fn load_file<G: Catalogued>(path: &Path, root: &G) -> Result<(Database<G>, u8), DbError> {
+    let mismatch = |what: String| DbError::Mismatch {
+        path: path.display().to_string(),
+        what,
+    };
+    let shelf = root
+        .shelf()
+        .ok_or_else(|| mismatch("no database holds positions under these rules".into()))?;
+    let header = super::db::read_header_file(path)?;
+    if header.game != shelf.game || header.variant != shelf.variant {
+        return Err(mismatch(format!(
+            "holds {} ({}), the position is {} ({})",
+            header.game, header.variant, shelf.game, shelf.variant
+        )));
+    }
+    let k = (0..=u8::MAX)
+        .find(|&k| G::classes(&shelf, k).len() == header.classes.len())
+        .ok_or_else(|| mismatch("an unexpected number of classes".into()))?;
+    Ok((load(path, &shelf, k)?, k))
+}
+
+/// The best database in `dir` for `root`: the largest of its shelf that loads intact.
+/// Every file skipped on the way is reported; a missing directory means no database.
+pub fn find<G: Catalogued>(dir: &Path, root: &G) -> (Option<Found<G>>, Vec<StoreWarning>) {
+    let mut warnings = Vec::new();
+    let Some(shelf) = root.shelf() else {
+        return (None, warnings);
+    };
+    let list = match files(dir, &shelf) {
+        Ok(l) => l,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (None, warnings),
+        Err(source) => {
+            warnings.push(StoreWarning::Directory {
+                dir: dir.to_path_buf(),
+                source,
+            });
+            return (None, warnings);
+        }
+    };
+    for (k, path) in list {
+        match load::<G>(&path, &shelf, k) {
+            Ok(db) => {
+                return (
+                    Some(Found {
+                        db,
+                        path,
+                        max_seeds: k,
+                    }),
+                    warnings,
+                );
+            }
+            Err(source) => warnings.push(StoreWarning::Skipped { path, source }),
+        }
+    }
+    (None, warnings)
+}
+
+/// An oracle that counts its probes and hits (in per-thread slots, so that counting does
+/// not make the search threads fight over one cache line).
+pub struct Counted<'a, G: mancala_core::Game> {
+    inner: &'a dyn Oracle<G>,
+    slots: [Slot; SLOTS],
+}
+
+const SLOTS: usize = 16;
+
+#[repr(align(128))]
+#[derive(Default)]
+struct Slot {
+    probes: AtomicU64,
+    hits: AtomicU64,
+}
+
+fn slot() -> usize {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    thread_local! {
+        static MINE: usize = NEXT.fetch_add(1, Ordering::Relaxed) % SLOTS;
+    }
+    MINE.with(|s| *s)
+}
+
+impl<'a, G: mancala_core::Game> Counted<'a, G> {
+    pub fn new(inner: &'a dyn Oracle<G>) -> Self {
+        Counted {
+            inner,
+            slots: Default::default(),
+        }
+    }
+
+    /// Probes so far and how many of them found a value.
+    pub fn counts(&self) -> (u64, u64) {
+        self.slots.iter().fold((0, 0), |(p, h), s| {
+            (
+                p + s.probes.load(Ordering::Relaxed),
+                h + s.hits.load(Ordering::Relaxed),
+            )
+        })
+    }
+}
+
+impl<G: mancala_core::Game> Oracle<G> for Counted<'_, G> {
+    #[inline]
+    fn probe(&self, g: &G) -> Option<i32> {
+        let s = &self.slots[slot()];
+        s.probes.fetch_add(1, Ordering::Relaxed);
+        let v = self.inner.probe(g);
+        if v.is_some() {
+            s.hits.fetch_add(1, Ordering::Relaxed);
+        }
+        v
+    }
+}
+
+mod kalah {
+    use mancala_core::kalah::index::SeedsInPlay;
+    use mancala_core::kalah::{Capture, Kalah};
+
+    use super::{Catalogued, Shelf};
+
+    fn capture_name(c: Capture) -> &'static str {
+        match c {
+            Capture::Empty => "empty-capture",
+            Capture::Standard => "standard-capture",
+        }
+    }
+
+    /// Kalah databases: one per board width and capture rule, classes of 2..=k seeds in
+    /// play (fewer than two seeds cannot leave both rows non-empty).
+    impl Catalogued for Kalah {
+        fn shelf(&self) -> Option<Shelf> {
+            Some(Shelf {
+                game: "kalah",
+                board: format!("2x{}", self.m()),
+                variant: capture_name(self.rules().capture).into(),
+            })
+        }
+
+        fn classes(shelf: &Shelf, k: u8) -> Vec<SeedsInPlay> {
+            let m = shelf
+                .board
+                .strip_prefix("2x")
+                .and_then(|m| m.parse().ok())
+                .unwrap_or(0);
+            let capture = if shelf.variant == capture_name(Capture::Standard) {
+                Capture::Standard
+            } else {
+                Capture::Empty
+            };
+            (2..=k)
+                .map(|seeds| SeedsInPlay { m, seeds, capture })
+                .collect()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::retro::db::Quiet;
+    use mancala_core::kalah::{Kalah, Rules};
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("mancala-store-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn file_names_round_trip() {
+        let root = Kalah::start(6, 4, Rules::default());
+        let shelf = root.shelf().unwrap();
+        assert_eq!(shelf.file_name(20), "kalah-2x6-empty-capture-20.db");
+        assert_eq!(shelf.parse(&shelf.file_name(20)), Some(20));
+        assert_eq!(shelf.parse("kalah-2x5-empty-capture-20.db"), None);
+        assert_eq!(Kalah::classes(&shelf, 4).len(), 3);
+    }
+
+    #[test]
+    fn find_takes_the_largest_intact_file_and_reports_damaged_ones() {
+        let dir = temp_dir("find");
+        let root = Kalah::start(3, 2, Rules::default());
+        let shelf = root.shelf().unwrap();
+        assert!(find(&dir, &root).0.is_none());
+        assert!(find(&dir.join("absent"), &root).0.is_none());
+        for k in [5u8, 7] {
+            Database::<Kalah>::build(
+                &dir.join(shelf.file_name(k)),
+                shelf.game,
+                &shelf.variant,
+                &shelf.scope(k),
+                &Kalah::classes(&shelf, k),
+                &Quiet,
+            )
+            .unwrap();
+        }
+        let (found, warnings) = find(&dir, &root);
+        let found = found.unwrap();
+        assert_eq!(found.max_seeds, 7);
+        assert!(warnings.is_empty());
+        // Damage the larger one: the smaller one is used and the damage reported.
+        let big = dir.join(shelf.file_name(7));
+        let mut bytes = std::fs::read(&big).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        std::fs::write(&big, bytes).unwrap();
+        let (found, warnings) = find(&dir, &root);
+        assert_eq!(found.unwrap().max_seeds, 5);
+        assert_eq!(warnings.len(), 1);
+        assert!(matches!(
+            &warnings[0],
+            StoreWarning::Skipped {
+                source: DbError::Checksum { .. },
+                ..
+            }
+        ));
+        // The other capture rule has no database here.
+        let other = root.with_rules(Rules {
+            capture: mancala_core::kalah::Capture::Standard,
+        });
+        assert!(find(&dir, &other).0.is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_environment_variable_names_the_directory() {
+        // Only read here: setting it would race with other tests.
+        match std::env::var_os(ENV_VAR).filter(|d| !d.is_empty()) {
+            Some(d) => assert_eq!(default_dir(), Some(PathBuf::from(d))),
+            None => {
+                let d = default_dir();
+                assert!(d.is_none_or(|d| d.ends_with("mancala") || d.ends_with("data")));
+            }
+        }
+    }
+}
