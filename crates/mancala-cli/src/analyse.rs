@@ -1,5 +1,6 @@
 //! `mancala analyse`: a published line checked move by move against exact values.
 
+use mancala_core::with_game_type;
 use std::process::ExitCode;
 
 use anyhow::{Result, bail};
@@ -10,7 +11,6 @@ use serde::Serialize;
 
 use crate::dispatch::CliGame;
 use crate::position::{Source, classify};
-use crate::with_game;
 
 /// Check a record or solution line move by move: the exact value of every move played
 /// against the best value in its position ("optimal", or how much it gives away).
@@ -74,7 +74,7 @@ struct Output {
 
 pub fn run(a: AnalyseArgs) -> Result<ExitCode> {
     let src = classify(&a.record)?;
-    with_game!(src.game(), G => analyse::<G>(&src, &a))
+    with_game_type!(src.game().kind, G => analyse::<G>(&src, &a))
 }
 
 fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {

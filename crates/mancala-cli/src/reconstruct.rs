@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mancala_core::afrika::Afrika;
-use mancala_core::record::parse_file;
+use mancala_core::record::{RecordGame, parse_file};
 use mancala_core::rows::Row;
 use mancala_core::{Game, Notation, PositionText};
 use mancala_solver::reconstruct::{Candidate, Line, fit_line, intersect};
@@ -93,7 +93,7 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         let text = read_text(f)?;
         let rec = parse_file(name, &text).map_err(anyhow::Error::new)?;
         match rec.tags.get("Game") {
-            Some(g) if g.eq_ignore_ascii_case("afrika") => {}
+            Some(g) if g.eq_ignore_ascii_case(Afrika::NAME) => {}
             Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),
             None => bail!("{name}: no [Game \"afrika\"] tag; reconstruct handles Afrika records"),
         }

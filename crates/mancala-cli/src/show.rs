@@ -1,5 +1,6 @@
 //! `mancala show` and `mancala play`: boards as text and SVG, and records move by move.
 
+use mancala_core::with_game_type;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -10,7 +11,6 @@ use serde::Serialize;
 
 use crate::dispatch::CliGame;
 use crate::position::{RuleOptions, Source, build, classify, record_moves};
-use crate::with_game;
 
 /// Draw a position as a text board (rows as the players see them, hole names, captured
 /// totals, side to move) and optionally as an SVG diagram.
@@ -52,7 +52,7 @@ pub fn show(a: ShowArgs) -> Result<ExitCode> {
         komi: a.komi.clone(),
         ply: a.ply,
     };
-    with_game!(src.game(), G => show_game::<G>(&src, &opts, &a))
+    with_game_type!(src.game().kind, G => show_game::<G>(&src, &opts, &a))
 }
 
 fn legal_names<G: CliGame>(g: &G) -> Vec<String> {
@@ -138,7 +138,7 @@ pub fn play(a: PlayArgs) -> Result<ExitCode> {
     }
     let game = match (&src, &a.game) {
         (Source::File { file, .. }, Some(g)) if file.tags.get("Game").is_none() => {
-            crate::dispatch::canonical(g)?
+            mancala_core::registry::find(g)?
         }
         _ => src.game(),
     };
@@ -147,7 +147,7 @@ pub fn play(a: PlayArgs) -> Result<ExitCode> {
         komi: a.komi.clone(),
         ply: None,
     };
-    with_game!(game, G => play_game::<G>(&src, &opts, &a))
+    with_game_type!(game.kind, G => play_game::<G>(&src, &opts, &a))
 }
 
 fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Result<ExitCode> {

@@ -1,6 +1,7 @@
 //! `mancala solve`: the exact value of a position, of every move, and a principal
 //! variation.
 
+use mancala_core::with_game_type;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -14,7 +15,6 @@ use serde::Serialize;
 
 use crate::dispatch::CliGame;
 use crate::position::{RuleOptions, Source, build, classify};
-use crate::with_game;
 
 /// Solve a position exactly: its value, the value of every legal move, and a principal
 /// variation in the game's notation.
@@ -112,7 +112,7 @@ pub fn run(a: SolveArgs) -> Result<ExitCode> {
         komi: a.komi.clone(),
         ply: a.ply,
     };
-    with_game!(src.game(), G => solve::<G>(&src, &opts, &a))
+    with_game_type!(src.game().kind, G => solve::<G>(&src, &opts, &a))
 }
 
 fn techniques(a: &SolveArgs) -> Result<Techniques> {

@@ -1,6 +1,7 @@
 //! `mancala stats`: self-play statistics (first-move advantage, game length, branching
 //! factor, game-tree complexity) between two players.
 
+use mancala_core::with_game_type;
 use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
@@ -14,7 +15,6 @@ use serde::Serialize;
 
 use crate::dispatch::CliGame;
 use crate::position::{RuleOptions, build, classify};
-use crate::with_game;
 
 /// Play many games between two players and report who wins, how long games last, and the
 /// branching factor and game-tree complexity.
@@ -97,7 +97,7 @@ pub fn run(a: StatsArgs) -> Result<ExitCode> {
         komi: a.komi.clone(),
         ply: None,
     };
-    with_game!(src.game(), G => {
+    with_game_type!(src.game().kind, G => {
         let root: G = build(&src, &opts)?;
         stats::<G>(&root, first, second, &a)
     })

@@ -1,6 +1,7 @@
 //! `mancala table`: exact values of standard start positions over a range of board sizes,
 //! in the style of the published Kalah tables.
 
+use mancala_core::with_game_type;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -13,7 +14,6 @@ use serde::Serialize;
 
 use crate::dispatch::CliGame;
 use crate::position::{RuleOptions, build, classify};
-use crate::with_game;
 
 /// Solve the standard start of a game for every board size in a range: the first
 /// player's exact value (win, draw or loss and by how much), with nodes and time.
@@ -73,42 +73,41 @@ fn range(s: &str, what: &str) -> Result<Vec<u32>> {
 }
 
 pub fn run(a: TableArgs) -> Result<ExitCode> {
-    let game = crate::dispatch::canonical(&a.game)?;
-    if game == "kauri" {
-        bail!("kauri has one board; use `mancala solve kauri`");
+    let game = mancala_core::registry::find(&a.game)?;
+    if game.sizes == mancala_core::registry::Sizes::Fixed {
+        bail!(
+            "{} has one board; use `mancala solve {}`",
+            game.name,
+            game.name
+        );
     }
     let holes = range(&a.holes, "holes")?;
-    let stones = if game == "andada" {
-        vec![2]
-    } else {
+    let stones = if game.stones_vary() {
         range(&a.stones, "stones")?
+    } else {
+        vec![2]
     };
     let mut cells = Vec::new();
     // Andada boards exist only for multiples of 3 ("any multiple of three"), Progressive
     // rows only with an odd number of holes (a central hole by the goal): a range such as
     // 3-12 walks only those.
-    let holes: Vec<u32> = match game {
-        "andada" => holes.into_iter().filter(|h| h % 3 == 0).collect(),
-        "progressive" => holes.into_iter().filter(|h| h % 2 == 1).collect(),
-        _ => holes,
-    };
+    let holes: Vec<u32> = holes
+        .into_iter()
+        .filter(|&h| game.table_start(h, 2).is_some())
+        .collect();
     if holes.is_empty() {
-        bail!("--holes {}: no {game} board in this range", a.holes);
+        bail!("--holes {}: no {} board in this range", a.holes, game.name);
     }
     for &h in &holes {
         for &k in &stones {
-            let spec = match game {
-                "andada" => format!("andada:{h}"),
-                "progressive" => format!("progressive:{h}x{k}"),
-                g => format!("{g}:{h}x{k}"),
-            };
+            let spec = game.table_start(h, k).expect("a board of this size");
             let src = classify(&spec)?;
             let opts = RuleOptions {
                 rules: a.rules.clone(),
                 komi: a.komi.clone(),
                 ply: None,
             };
-            let cell = with_game!(game, G => cell::<G>(&src, &opts, &a, h, k))?;
+            let cell = with_game_type!(game.kind, G => cell::<G>(&src, &opts, &a, h, k))?;
             if !a.json {
                 println!(
                     "{:>2} x {:<2} {:<24} {:>14} nodes {:>9.2} s",

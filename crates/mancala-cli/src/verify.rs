@@ -1,5 +1,6 @@
 //! `mancala verify`: replay published records and check them.
 
+use mancala_core::with_game_type;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
@@ -8,7 +9,6 @@ use mancala_core::record::{self, RecordGame, Report, parse_file, start_position}
 use serde::Serialize;
 
 use crate::input::{display_name, read_text};
-use crate::with_game;
 
 /// Replay records and check every move, capture amount and result statement.
 ///
@@ -80,17 +80,13 @@ fn verify_path(path: &str, game: Option<&str>) -> Result<FileReport> {
             bail!("{name}: no [Game] tag; give the game with --game (afrika, kauri, progressive)")
         }
     };
-    let report = with_game!(&game, G => check::<G>(name, &rec))?;
+    let game = mancala_core::registry::find(&game)?;
+    let report = with_game_type!(game.kind, G => check::<G>(name, &rec))?;
     Ok(FileReport {
         file: name.to_string(),
-        game: G_NAME(&game)?,
+        game: game.name.to_string(),
         report,
     })
-}
-
-#[allow(non_snake_case)]
-fn G_NAME(game: &str) -> Result<String> {
-    Ok(crate::dispatch::canonical(game)?.to_string())
 }
 
 fn check<G: RecordGame>(name: &str, rec: &record::RecordFile) -> Result<Report> {

@@ -32,7 +32,7 @@ fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
 }
 
 impl RecordGame for Afrika {
-    const NAME: &'static str = "afrika";
+    const NAME: &'static str = super::INFO.name;
 
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
         let (m, k) = size(tags)?;

@@ -7,7 +7,7 @@ use crate::record::{RecordGame, Tags};
 use super::rules::{Andada, Rules};
 
 impl RecordGame for Andada {
-    const NAME: &'static str = "andada";
+    const NAME: &'static str = super::INFO.name;
 
     /// `[Board "2xN"]` (N a multiple of 3, 3 to 24; default 2x12) and `[Rules]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {

@@ -12,3 +12,17 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Capture, Kalah, KalahMove, Rules};
+
+/// The registry entry of Kalah.
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    kind: crate::registry::GameKind::Kalah,
+    name: "kalah",
+    aliases: &[],
+    examples: "kalah:6x4 (holes per row x seeds)",
+    sizes: crate::registry::Sizes::HolesByStones,
+    has_index: false,
+};
+
+impl crate::registry::Registered for Kalah {
+    const INFO: &'static crate::registry::GameInfo = &INFO;
+}

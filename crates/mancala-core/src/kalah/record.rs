@@ -8,7 +8,7 @@ use crate::record::{RecordGame, Tags};
 use super::rules::{Kalah, Rules};
 
 impl RecordGame for Kalah {
-    const NAME: &'static str = "kalah";
+    const NAME: &'static str = super::INFO.name;
 
     /// `[Board "2xM"]` (default 2x6), `[Stones "N"]` (default 4) and `[Rules]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {

@@ -33,3 +33,17 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Kauri, KauriMove, Rules};
+
+/// The registry entry of Kauri.
+pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
+    kind: crate::registry::GameKind::Kauri,
+    name: "kauri",
+    aliases: &[],
+    examples: "kauri",
+    sizes: crate::registry::Sizes::Fixed,
+    has_index: true,
+};
+
+impl crate::registry::Registered for Kauri {
+    const INFO: &'static crate::registry::GameInfo = &INFO;
+}

@@ -11,7 +11,7 @@ use crate::record::{RecordGame, Tags};
 use super::rules::{Kauri, Rules};
 
 impl RecordGame for Kauri {
-    const NAME: &'static str = "kauri";
+    const NAME: &'static str = super::INFO.name;
 
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
         Kauri::start(Rules::default()).apply_rule_tags(tags)

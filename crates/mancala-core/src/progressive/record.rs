@@ -36,7 +36,7 @@ fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
 }
 
 impl RecordGame for Progressive {
-    const NAME: &'static str = "progressive";
+    const NAME: &'static str = super::INFO.name;
 
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
         let (n, k) = size(tags)?;
