@@ -5,7 +5,6 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mancala_core::Moves;
 use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
 
 use mancala_core::registry::{self, GameInfo};
@@ -185,44 +184,17 @@ pub fn replay<G: CliGame>(
     start: G,
     ply: Option<usize>,
 ) -> Result<G> {
-    let moves = record_moves(file);
+    let len = file.moves().count();
     if let Some(p) = ply
-        && p > moves.len()
+        && p > len
     {
-        bail!(
-            "{name}: --ply {p}, but the record has only {} moves",
-            moves.len()
-        );
+        bail!("{name}: --ply {p}, but the record has only {len} moves");
     }
-    let mut g = start;
-    let mut legal = Moves::new();
-    for (i, m) in moves.iter().take(ply.unwrap_or(usize::MAX)).enumerate() {
-        let loc = format!(
-            "{name}:line {}, column {}, ply {}",
-            m.pos.line,
-            m.pos.column,
-            i + 1
-        );
-        let mv = g.parse_move(&m.name).map_err(|e| anyhow!("{loc}: {e}"))?;
-        g.legal_moves(&mut legal);
-        if !legal.contains(&mv) {
-            let names: Vec<String> = legal.iter().map(|&x| g.format_move(x)).collect();
-            bail!(
-                "{loc}: {} is not legal here (legal: {})",
-                m.name,
-                names.join(" ")
-            );
-        }
-        g = g.play(mv);
-    }
-    Ok(g)
-}
-
-/// The moves of a record in order.
-pub fn record_moves(file: &RecordFile) -> Vec<record::MoveTok> {
-    file.body
-        .groups
-        .iter()
-        .flat_map(|g| g.moves.iter().cloned())
-        .collect()
+    Ok(record::replay(
+        name,
+        file,
+        start,
+        ply.unwrap_or(len),
+        |_| {},
+    )?)
 }

@@ -10,7 +10,7 @@ use mancala_core::diagram::Layout;
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleOptions, Source, build, classify, record_moves};
+use crate::position::{RuleOptions, Source, build, classify};
 
 /// Draw a position as a text board (rows as the players see them, hole names, captured
 /// totals, side to move) and optionally as an SVG diagram.
@@ -163,54 +163,32 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
         },
         opts,
     )?;
-    let moves = record_moves(file);
-    let n = a.ply.unwrap_or(moves.len()).min(moves.len());
-    let mut g = start;
+    let n = a.ply.unwrap_or(usize::MAX);
     let mut steps = Vec::new();
     if !a.json {
         println!("start:");
-        print!("{}", g.layout().to_text());
+        print!("{}", start.layout().to_text());
     }
-    let mut legal = Moves::new();
-    for (i, m) in moves.iter().take(n).enumerate() {
-        let loc = format!(
-            "{name}:line {}, column {}, ply {}",
-            m.pos.line,
-            m.pos.column,
-            i + 1
-        );
-        let mv = g
-            .parse_move(&m.name)
-            .map_err(|e| anyhow::anyhow!("{loc}: {e}"))?;
-        g.legal_moves(&mut legal);
-        if !legal.contains(&mv) {
-            let names: Vec<String> = legal.iter().map(|&x| g.format_move(x)).collect();
-            bail!(
-                "{loc}: {} is not legal here (legal: {})",
-                m.name,
-                names.join(" ")
-            );
-        }
-        let player = G::seat_names()[g.to_move().index()].to_string();
-        let name = g.format_move(mv);
-        g = g.play(mv);
-        let captured = [
-            g.captured(mancala_core::Player::First),
-            g.captured(mancala_core::Player::Second),
-        ];
+    mancala_core::record::replay(name, file, start, n, |step| {
+        let g = step.after;
+        let player = G::seat_names()[step.before.to_move().index()].to_string();
+        let name = step.before.format_move(step.mv);
         if a.json {
             steps.push(Step {
-                ply: i + 1,
+                ply: step.ply,
                 mv: name,
                 player,
-                captured,
+                captured: [
+                    g.captured(mancala_core::Player::First),
+                    g.captured(mancala_core::Player::Second),
+                ],
                 position: g.to_text(),
             });
         } else {
-            println!("\nply {}: {player} plays {name}", i + 1);
+            println!("\nply {}: {player} plays {name}", step.ply);
             print!("{}", g.layout().to_text());
         }
-    }
+    })?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&steps)?);
     }

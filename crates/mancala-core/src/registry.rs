@@ -127,9 +127,9 @@ impl GameInfo {
             Sizes::OddHolesOptionalStones => {
                 (holes % 2 == 1).then(|| format!("{}:{holes}x{stones}", self.name))
             }
-            Sizes::Holes { multiple } => {
-                holes.is_multiple_of(multiple).then(|| format!("{}:{holes}", self.name))
-            }
+            Sizes::Holes { multiple } => holes
+                .is_multiple_of(multiple)
+                .then(|| format!("{}:{holes}", self.name)),
         }
     }
 

@@ -14,6 +14,7 @@
 //! ```
 
 pub mod lexer;
+pub mod replay;
 pub mod result;
 pub mod verify;
 
@@ -24,6 +25,7 @@ use crate::game::{Notation, PositionText};
 use crate::player::Player;
 
 pub use lexer::{Annotation, Body, Claim, Group, MoveTok, Pos};
+pub use replay::{MovePlace, ReplayError, Step, replay};
 pub use verify::{Issue, Report, verify};
 
 /// The tags of a record file, in file order.
