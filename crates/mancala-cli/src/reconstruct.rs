@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
+use mancala_analysis::reconstruct::{Candidate, Line, fit_line, intersect};
 use mancala_core::afrika::Afrika;
 use mancala_core::record::{RecordGame, parse_file};
 use mancala_core::rows::Row;
 use mancala_core::{Game, Notation, PositionText};
-use mancala_solver::reconstruct::{Candidate, Line, fit_line, intersect};
 use mancala_solver::{Config, Solver};
 use serde::Serialize;
 
@@ -249,7 +249,7 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
         } else {
             n as i32 - s as i32
         };
-        let end = mancala_solver::reconstruct::replay(&f.start, &f.moves).ok();
+        let end = mancala_analysis::reconstruct::replay(&f.start, &f.moves).ok();
         let line_margin = end
             .map(|e| e.captured(g.to_move()) as i32 - e.captured(g.to_move().opponent()) as i32)
             .unwrap_or(i32::MIN);

@@ -286,9 +286,8 @@ struct AndadaReport {
 /// The strong solution of Andada on 2 x n: every regular position by retrograde analysis,
 /// then the openings and the pie decision read from the table.
 fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<ExitCode> {
+    use mancala_core::andada::Andada;
     use mancala_core::andada::index::SeedsOnBoard;
-    use mancala_core::andada::{Andada, AndadaMove};
-    use mancala_core::{Game, Moves, Notation};
     let t0 = Instant::now();
     let total = 4 * n;
     if let Some(k) = a.max_stones
@@ -327,49 +326,25 @@ fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<Ex
             db
         }
     };
-    let start = Andada::start(n as usize, rules);
-    let mut openings = Vec::new();
-    let mut ms = Moves::new();
-    start.legal_moves(&mut ms);
-    let mut symmetric = 0;
-    for &m in &ms {
-        let pie = start.play(m);
-        let h = pie.holes();
-        if h[..n as usize] == h[n as usize..] {
-            symmetric += 1;
-        }
-        let value = |d: AndadaMove| {
-            let c = pie.play(d);
-            let v = db
-                .value(&c)
-                .expect("every regular position is in the table");
-            if c.to_move() == pie.to_move() { v } else { -v }
-        };
-        let (play, pass) = (value(AndadaMove::Play), value(AndadaMove::Pass));
-        let decision = match play.cmp(&pass) {
-            std::cmp::Ordering::Greater => "play",
-            std::cmp::Ordering::Less => "pass",
-            std::cmp::Ordering::Equal => "either",
-        };
-        openings.push(AndadaOpening {
-            opening: start.format_move(m),
-            play,
-            pass,
-            decision: decision.into(),
-            value_for_opener: -play.max(pass),
-        });
-    }
+    let pie = mancala_analysis::andada_pie::analyse(&db, n as usize, rules);
+    let openings = pie
+        .openings
+        .iter()
+        .map(|o| AndadaOpening {
+            opening: o.opening.clone(),
+            play: o.play,
+            pass: o.pass,
+            decision: o.decision.into(),
+            value_for_opener: o.value_for_opener,
+        })
+        .collect();
     let report = AndadaReport {
         board: format!("2x{n}"),
         rules: rules.variant_name(),
         positions: db.positions(),
         seconds: t0.elapsed().as_secs_f64(),
-        first_player_value: openings
-            .iter()
-            .map(|o| o.value_for_opener)
-            .max()
-            .unwrap_or(-1),
-        symmetric_openings: symmetric,
+        first_player_value: pie.first_player_value(),
+        symmetric_openings: pie.symmetric_openings,
         openings,
         classes: obs.classes.lock().unwrap().clone(),
     };

@@ -4,7 +4,7 @@
 //! prints it for the footnote position of game 4 (30:30, a cowrie in every hole, North to
 //! move) and the end of game 4.
 //!
-//! `cargo run --release -p mancala-solver --example kauri_tiebreak_length`
+//! `cargo run --release -p mancala-analysis --example kauri_tiebreak_length`
 
 use mancala_core::index::Indexed;
 use mancala_core::kauri::Kauri;
