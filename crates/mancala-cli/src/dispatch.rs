@@ -74,7 +74,7 @@ impl CliGame for Afrika {
             path,
             Self::NAME,
             "standard",
-            &crate::retro::afrika_classes(m, k),
+            &crate::cmd::retro::afrika_classes(m, k),
         )?;
         Ok(Some(Box::new(db)))
     }
@@ -91,7 +91,7 @@ impl CliGame for Kauri {
                 None => Ok(None),
             };
         }
-        let classes = crate::retro::KAURI_TIEBREAK;
+        let classes = crate::cmd::retro::KAURI_TIEBREAK;
         let db = match db {
             Some(p) => Database::<Kauri>::load(p, Self::NAME, "tiebreak", &classes)?,
             None => {

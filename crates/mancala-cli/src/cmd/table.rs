@@ -41,7 +41,7 @@ pub struct TableArgs {
     #[arg(long, default_value_t = 60.0)]
     seconds: f64,
     /// Search threads.
-    #[arg(long, short = 't', default_value_t = crate::solve::default_threads())]
+    #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 1024)]
@@ -183,7 +183,7 @@ fn cell<G: CliGame>(
                 holes: h,
                 stones: k,
                 value: Some(v),
-                result: crate::solve::describe(
+                result: crate::cmd::solve::describe(
                     v,
                     &format!("first ({})", seats[0]),
                     &format!("second ({})", seats[1]),

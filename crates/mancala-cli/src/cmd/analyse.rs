@@ -31,7 +31,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
     /// Search threads.
-    #[arg(long, short = 't', default_value_t = crate::solve::default_threads())]
+    #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 256)]
