@@ -43,6 +43,8 @@ pub struct GameInfo {
     /// Examples of named starts, for help and error messages.
     pub examples: &'static str,
     pub sizes: Sizes,
+    /// The smallest and the largest number of holes per row the rules accept.
+    pub holes: (u32, u32),
     /// Whether the game has a retrograde index (perfect hash of positions).
     pub has_index: bool,
 }

@@ -18,6 +18,7 @@ pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
     aliases: &[],
     examples: "afrika:8x8 or afrika:4x3 (holes per row x stones)",
     sizes: crate::registry::Sizes::HolesByStones,
+    holes: (1, 12),
     has_index: true,
 };
 

@@ -21,6 +21,7 @@ pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
     aliases: &[],
     examples: "andada:6 (holes per row, a multiple of 3)",
     sizes: crate::registry::Sizes::Holes { multiple: 3 },
+    holes: (3, 24),
     has_index: true,
 };
 

@@ -20,6 +20,7 @@ pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
     aliases: &[],
     examples: "kalah:6x4 (holes per row x seeds)",
     sizes: crate::registry::Sizes::HolesByStones,
+    holes: (1, 12),
     has_index: false,
 };
 

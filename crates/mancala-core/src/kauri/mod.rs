@@ -41,6 +41,7 @@ pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
     aliases: &[],
     examples: "kauri",
     sizes: crate::registry::Sizes::Fixed,
+    holes: (6, 6),
     has_index: true,
 };
 

@@ -26,6 +26,7 @@ pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
     aliases: &[],
     examples: "progressive:11 or progressive:17",
     sizes: crate::registry::Sizes::OddHolesOptionalStones,
+    holes: (3, 17),
     has_index: false,
 };
 
