@@ -54,6 +54,34 @@ pub trait Registered: RecordGame + Diagram {
     const INFO: &'static GameInfo;
 }
 
+/// Defines a game's `INFO` entry and its `impl Registered`, in the game's own module:
+/// `register! { Afrika: "afrika", aliases [], examples "...", sizes HolesByStones,
+/// holes (1, 12), index true }`.
+macro_rules! register {
+    ($ty:ident: $name:literal, aliases [$($alias:literal),*], examples $examples:literal,
+     sizes $($sizes:tt)+) => {
+        $crate::registry::register!(@entry $ty, $name, [$($alias),*], $examples, $($sizes)+);
+    };
+    (@entry $ty:ident, $name:literal, [$($alias:literal),*], $examples:literal,
+     $sizes:ident $({ $($f:tt)* })?, holes ($lo:literal, $hi:literal), index $index:literal) => {
+        /// The registry entry of this game.
+        pub const INFO: $crate::registry::GameInfo = $crate::registry::GameInfo {
+            kind: $crate::registry::GameKind::$ty,
+            name: $name,
+            aliases: &[$($alias),*],
+            examples: $examples,
+            sizes: $crate::registry::Sizes::$sizes $({ $($f)* })?,
+            holes: ($lo, $hi),
+            has_index: $index,
+        };
+
+        impl $crate::registry::Registered for $ty {
+            const INFO: &'static $crate::registry::GameInfo = &INFO;
+        }
+    };
+}
+pub(crate) use register;
+
 /// Every registered game, in the order help texts list them.
 pub const GAMES: &[&GameInfo] = &[
     &crate::afrika::INFO,
@@ -146,24 +174,25 @@ impl GameInfo {
 #[macro_export]
 macro_rules! with_game_type {
     ($kind:expr, $G:ident => $body:expr) => {{
+        use $crate::registry::GameKind as K;
         match $kind {
-            $crate::registry::GameKind::Afrika => {
+            K::Afrika => {
                 type $G = $crate::afrika::Afrika;
                 $body
             }
-            $crate::registry::GameKind::Kauri => {
+            K::Kauri => {
                 type $G = $crate::kauri::Kauri;
                 $body
             }
-            $crate::registry::GameKind::Progressive => {
+            K::Progressive => {
                 type $G = $crate::progressive::Progressive;
                 $body
             }
-            $crate::registry::GameKind::Andada => {
+            K::Andada => {
                 type $G = $crate::andada::Andada;
                 $body
             }
-            $crate::registry::GameKind::Kalah => {
+            K::Kalah => {
                 type $G = $crate::kalah::Kalah;
                 $body
             }

@@ -8,6 +8,7 @@
 //! South's holes are `A, B, ...` and North's `a, b, ...`, each from its owner's left.
 
 use crate::error::ParseError;
+use crate::player::Player;
 
 /// A row of a two-row board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -27,6 +28,23 @@ impl Row {
         match self {
             Row::South => Row::North,
             Row::North => Row::South,
+        }
+    }
+    /// The row player `p` owns when the first player sits on `first`.
+    #[inline(always)]
+    pub fn of(p: Player, first: Row) -> Row {
+        match p {
+            Player::First => first,
+            Player::Second => first.other(),
+        }
+    }
+    /// The owner of this row when the first player sits on `first`.
+    #[inline(always)]
+    pub fn owner(self, first: Row) -> Player {
+        if self == first {
+            Player::First
+        } else {
+            Player::Second
         }
     }
     /// First index of this row on a board of `m` holes per row.

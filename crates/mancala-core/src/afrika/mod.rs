@@ -11,17 +11,7 @@ pub mod rules;
 
 pub use rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
 
-/// The registry entry of Afrika.
-pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
-    kind: crate::registry::GameKind::Afrika,
-    name: "afrika",
-    aliases: &[],
-    examples: "afrika:8x8 or afrika:4x3 (holes per row x stones)",
-    sizes: crate::registry::Sizes::HolesByStones,
-    holes: (1, 12),
-    has_index: true,
-};
-
-impl crate::registry::Registered for Afrika {
-    const INFO: &'static crate::registry::GameInfo = &INFO;
+crate::registry::register! {
+    Afrika: "afrika", aliases [], examples "afrika:8x8 or afrika:4x3 (holes per row x stones)",
+    sizes HolesByStones, holes (1, 12), index true
 }

@@ -75,19 +75,13 @@ impl Afrika {
     /// The row a player owns.
     #[inline(always)]
     pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
+        Row::of(p, Self::FIRST_ROW)
     }
 
     /// The player owning a row.
+    #[inline(always)]
     pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
+        row.owner(Self::FIRST_ROW)
     }
 
     /// The start position on 2 x `m` holes with `k` stones each, the first player (North)

@@ -14,17 +14,7 @@ pub mod rules;
 
 pub use rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};
 
-/// The registry entry of Andada.
-pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
-    kind: crate::registry::GameKind::Andada,
-    name: "andada",
-    aliases: &[],
-    examples: "andada:6 (holes per row, a multiple of 3)",
-    sizes: crate::registry::Sizes::Holes { multiple: 3 },
-    holes: (3, 24),
-    has_index: true,
-};
-
-impl crate::registry::Registered for Andada {
-    const INFO: &'static crate::registry::GameInfo = &INFO;
+crate::registry::register! {
+    Andada: "andada", aliases [], examples "andada:6 (holes per row, a multiple of 3)",
+    sizes Holes { multiple: 3 }, holes (3, 24), index true
 }

@@ -152,19 +152,13 @@ impl Andada {
     /// The row a player owns.
     #[inline(always)]
     pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
+        Row::of(p, Self::FIRST_ROW)
     }
 
     /// The player owning a row.
+    #[inline(always)]
     pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
+        row.owner(Self::FIRST_ROW)
     }
 
     /// Whether `n` holes per row is a supported board: "two long rows of any multiple of

@@ -13,17 +13,7 @@ pub mod rules;
 
 pub use rules::{Capture, Kalah, KalahMove, Rules};
 
-/// The registry entry of Kalah.
-pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
-    kind: crate::registry::GameKind::Kalah,
-    name: "kalah",
-    aliases: &[],
-    examples: "kalah:6x4 (holes per row x seeds)",
-    sizes: crate::registry::Sizes::HolesByStones,
-    holes: (1, 12),
-    has_index: false,
-};
-
-impl crate::registry::Registered for Kalah {
-    const INFO: &'static crate::registry::GameInfo = &INFO;
+crate::registry::register! {
+    Kalah: "kalah", aliases [], examples "kalah:6x4 (holes per row x seeds)",
+    sizes HolesByStones, holes (1, 12), index false
 }

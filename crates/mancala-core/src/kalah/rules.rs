@@ -56,19 +56,13 @@ impl Kalah {
     /// The row a player owns.
     #[inline(always)]
     pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
+        Row::of(p, Self::FIRST_ROW)
     }
 
     /// The player owning a row.
+    #[inline(always)]
     pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
+        row.owner(Self::FIRST_ROW)
     }
 
     /// Kalah(m, n): 2 x `m` holes with `n` seeds each, empty stores, South to move.

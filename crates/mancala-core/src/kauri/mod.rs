@@ -34,17 +34,7 @@ pub mod rules;
 
 pub use rules::{Kauri, KauriMove, Rules};
 
-/// The registry entry of Kauri.
-pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
-    kind: crate::registry::GameKind::Kauri,
-    name: "kauri",
-    aliases: &[],
-    examples: "kauri",
-    sizes: crate::registry::Sizes::Fixed,
-    holes: (6, 6),
-    has_index: true,
-};
-
-impl crate::registry::Registered for Kauri {
-    const INFO: &'static crate::registry::GameInfo = &INFO;
+crate::registry::register! {
+    Kauri: "kauri", aliases [], examples "kauri",
+    sizes Fixed, holes (6, 6), index true
 }

@@ -93,20 +93,13 @@ impl Kauri {
     /// The row a player owns: "Each player owns one row."
     #[inline(always)]
     pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
+        Row::of(p, Self::FIRST_ROW)
     }
 
     /// The player owning a row.
     #[inline(always)]
     pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
+        row.owner(Self::FIRST_ROW)
     }
 
     /// The player owning a hole.

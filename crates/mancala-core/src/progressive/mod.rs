@@ -19,17 +19,7 @@ pub mod rules;
 
 pub use rules::{Ending, MoveEnd, Progressive, ProgressiveMove, Sowing};
 
-/// The registry entry of Progressive.
-pub const INFO: crate::registry::GameInfo = crate::registry::GameInfo {
-    kind: crate::registry::GameKind::Progressive,
-    name: "progressive",
-    aliases: &[],
-    examples: "progressive:11 or progressive:17",
-    sizes: crate::registry::Sizes::OddHolesOptionalStones,
-    holes: (3, 17),
-    has_index: false,
-};
-
-impl crate::registry::Registered for Progressive {
-    const INFO: &'static crate::registry::GameInfo = &INFO;
+crate::registry::register! {
+    Progressive: "progressive", aliases [], examples "progressive:11 or progressive:17",
+    sizes OddHolesOptionalStones, holes (3, 17), index false
 }
