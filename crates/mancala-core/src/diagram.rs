@@ -37,6 +37,45 @@ pub struct Row {
     pub left_to_right: bool,
 }
 
+/// A two-row board as South sees it (Afrika, Kauri, Andada, Kalah): North's row on top
+/// from its last hole to its first, South's row below from its first; `cell` draws hole
+/// `i` in sowing order. The rows' arrows follow counterclockwise play unless `clockwise`.
+pub fn two_rows(m: usize, cell: impl Fn(usize) -> Cell, clockwise: bool) -> Vec<Row> {
+    let row = |owner: crate::rows::Row, cells: Vec<Cell>, left_to_right: bool| Row {
+        owner: owner.name().into(),
+        cells,
+        left_to_right,
+    };
+    vec![
+        row(
+            crate::rows::Row::North,
+            (m..2 * m).rev().map(&cell).collect(),
+            clockwise,
+        ),
+        row(
+            crate::rows::Row::South,
+            (0..m).map(&cell).collect(),
+            !clockwise,
+        ),
+    ]
+}
+
+/// "North to move", or "game over" once no move is left.
+pub fn status(over: bool, mover: crate::rows::Row) -> String {
+    if over {
+        "game over".to_string()
+    } else {
+        format!("{} to move", mover.name())
+    }
+}
+
+/// The stores of a two-row board as drawn beside it: North's, then South's.
+pub fn stores_north_south(owner_total: impl Fn(crate::rows::Row) -> u32) -> Vec<(String, u32)> {
+    [crate::rows::Row::North, crate::rows::Row::South]
+        .map(|r| (r.name().to_string(), owner_total(r)))
+        .to_vec()
+}
+
 /// Games that can be drawn.
 pub trait Diagram {
     fn layout(&self) -> Layout;
