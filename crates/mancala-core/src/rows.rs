@@ -57,6 +57,24 @@ impl Row {
     }
 }
 
+/// Where the first player sits on a two-row board, and so which row each player owns.
+pub trait Seated {
+    /// The first player's row.
+    const FIRST_ROW: Row;
+
+    /// The row a player owns.
+    #[inline(always)]
+    fn row(p: Player) -> Row {
+        Row::of(p, Self::FIRST_ROW)
+    }
+
+    /// The player owning a row.
+    #[inline(always)]
+    fn owner(row: Row) -> Player {
+        row.owner(Self::FIRST_ROW)
+    }
+}
+
 /// The row a hole belongs to.
 #[inline(always)]
 pub fn row_of(hole: usize, m: usize) -> Row {

@@ -12,6 +12,7 @@
 //! Start stores follow from the result statement: the final score minus what each side
 //! captures during the (corrected) line.
 
+use mancala_core::rows::Seated;
 use std::collections::{BTreeMap, HashSet};
 
 use mancala_core::afrika::{Afrika, AfrikaMove, Rules};

@@ -2,6 +2,7 @@
 //! whose diagram is lost (issue 4), with the corrections each line needs, and the exact
 //! solver's verdict on the published claims.
 
+use mancala_core::rows::Seated;
 use std::process::ExitCode;
 use std::time::Instant;
 

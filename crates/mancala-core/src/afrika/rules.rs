@@ -4,7 +4,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, opposite, row_of};
+use crate::rows::{Row, Seated, opposite, row_of};
 
 /// Largest supported row: 2 x 12 holes.
 pub const MAX_ROW: usize = 12;
@@ -68,22 +68,12 @@ pub struct Afrika {
     rules: Rules,
 }
 
-impl Afrika {
+impl Seated for Afrika {
     /// "North starts each game": the first player sits North.
-    pub const FIRST_ROW: Row = Row::North;
+    const FIRST_ROW: Row = Row::North;
+}
 
-    /// The row a player owns.
-    #[inline(always)]
-    pub fn row(p: Player) -> Row {
-        Row::of(p, Self::FIRST_ROW)
-    }
-
-    /// The player owning a row.
-    #[inline(always)]
-    pub fn owner(row: Row) -> Player {
-        row.owner(Self::FIRST_ROW)
-    }
-
+impl Afrika {
     /// The start position on 2 x `m` holes with `k` stones each, the first player (North)
     /// to move. "Afrika is played on a board with 2x8=16 holes. [...] Initially, there are
     /// 8 stones [...] in each hole."

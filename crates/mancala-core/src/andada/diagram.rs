@@ -4,6 +4,7 @@
 
 use crate::diagram::{Cell, Diagram, Layout, two_rows};
 use crate::game::Game;
+use crate::rows::Seated;
 use crate::rows::letter;
 
 use super::notation::phase_name;

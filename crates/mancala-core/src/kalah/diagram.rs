@@ -4,6 +4,7 @@
 
 use crate::diagram::{Cell, Diagram, Layout, status, stores_north_south, two_rows};
 use crate::game::Game;
+use crate::rows::Seated;
 use crate::rows::letter;
 
 use super::rules::{Capture, Kalah};
