@@ -43,6 +43,28 @@ impl Source {
     }
 }
 
+/// The rule options every command that sets up a position takes.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RuleArgs {
+    /// Rule variant (see `mancala solve --help`).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Komi for the second player (Afrika), e.g. 2.5.
+    #[arg(long)]
+    pub komi: Option<String>,
+}
+
+impl RuleArgs {
+    /// These options, playing a record file's first `ply` moves.
+    pub fn with_ply(&self, ply: Option<usize>) -> RuleOptions {
+        RuleOptions {
+            rules: self.rules.clone(),
+            komi: self.komi.clone(),
+            ply,
+        }
+    }
+}
+
 /// Rule options from the command line, applied on top of the position's own.
 #[derive(Default, Clone, Debug)]
 pub struct RuleOptions {

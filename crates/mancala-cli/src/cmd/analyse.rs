@@ -10,7 +10,7 @@ use mancala_solver::{Config, Solver};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{Source, classify};
+use crate::position::{RuleArgs, Source, classify};
 
 /// Check a record or solution line move by move: the exact value of every move played
 /// against the best value in its position ("optimal", or how much it gives away).
@@ -21,12 +21,8 @@ use crate::position::{Source, classify};
 pub struct AnalyseArgs {
     /// A record file with a known start ([Start] tag or a standard start).
     record: String,
-    /// Rule variant (see `mancala solve --help`).
-    #[arg(long)]
-    rules: Option<String>,
-    /// Komi for the second player (Afrika).
-    #[arg(long)]
-    komi: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
     /// A retrograde database to use as an exact oracle.
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
@@ -82,10 +78,10 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         bail!("analyse needs a record file")
     };
     let mut tags = file.tags.clone();
-    if let Some(r) = &a.rules {
+    if let Some(r) = &a.rule_args.rules {
         tags.0.insert("Rules".into(), r.clone());
     }
-    if let Some(k) = &a.komi {
+    if let Some(k) = &a.rule_args.komi {
         tags.0.insert("Komi".into(), k.clone());
     }
     let start: G = start_position(&tags).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleOptions, Source, build, classify};
+use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
 
 /// Step through a record move by move, with the board after each move.
 #[derive(Args, Debug)]
@@ -18,12 +18,8 @@ pub struct PlayArgs {
     /// The game of a bare move list without tags.
     #[arg(long)]
     game: Option<String>,
-    /// Rule variant (see `mancala solve --help`).
-    #[arg(long)]
-    rules: Option<String>,
-    /// Komi for the second player (Afrika).
-    #[arg(long)]
-    komi: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
     /// Stop after this many moves.
     #[arg(long)]
     ply: Option<usize>,
@@ -61,11 +57,7 @@ pub fn play(a: PlayArgs) -> Result<ExitCode> {
         }
         _ => src.game(),
     };
-    let opts = RuleOptions {
-        rules: a.rules.clone(),
-        komi: a.komi.clone(),
-        ply: None,
-    };
+    let opts = a.rule_args.with_ply(None);
     with_game_type!(game.kind, G => play_game::<G>(&src, &opts, &a))
 }
 

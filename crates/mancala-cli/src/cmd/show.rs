@@ -10,7 +10,7 @@ use mancala_core::diagram::Layout;
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleOptions, Source, build, classify};
+use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
 
 /// Draw a position as a text board (rows as the players see them, hole names, captured
 /// totals, side to move) and optionally as an SVG diagram.
@@ -21,12 +21,8 @@ pub struct ShowArgs {
     /// Also write the board as an SVG diagram to this file.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
-    /// Rule variant (see `mancala solve --help`).
-    #[arg(long)]
-    rules: Option<String>,
-    /// Komi for the second player (Afrika).
-    #[arg(long)]
-    komi: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
     /// With a record file: the position after this many moves.
     #[arg(long)]
     ply: Option<usize>,
@@ -47,11 +43,7 @@ struct ShowJson {
 
 pub fn show(a: ShowArgs) -> Result<ExitCode> {
     let src = classify(&a.position)?;
-    let opts = RuleOptions {
-        rules: a.rules.clone(),
-        komi: a.komi.clone(),
-        ply: a.ply,
-    };
+    let opts = a.rule_args.with_ply(a.ply);
     with_game_type!(src.game().kind, G => show_game::<G>(&src, &opts, &a))
 }
 

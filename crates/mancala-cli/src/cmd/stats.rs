@@ -14,7 +14,7 @@ use mancala_solver::players::selfplay::{DEFAULT_MAX_PLIES, Stats, play_games, su
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleOptions, build, classify};
+use crate::position::{RuleArgs, build, classify};
 
 /// Play many games between two players and report who wins, how long games last, and the
 /// branching factor and game-tree complexity.
@@ -46,12 +46,8 @@ pub struct StatsArgs {
     /// Seed of the run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Rule variant (as in `solve`).
-    #[arg(long)]
-    rules: Option<String>,
-    /// Komi for the second player (Afrika), e.g. 2.5.
-    #[arg(long)]
-    komi: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
     /// Games longer than this many plies are stopped and counted as capped.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: usize,
@@ -92,11 +88,7 @@ pub fn run(a: StatsArgs) -> Result<ExitCode> {
         bail!("--games must be at least 1");
     }
     let src = classify(&a.game)?;
-    let opts = RuleOptions {
-        rules: a.rules.clone(),
-        komi: a.komi.clone(),
-        ply: None,
-    };
+    let opts = a.rule_args.with_ply(None);
     with_game_type!(src.game().kind, G => {
         let root: G = build(&src, &opts)?;
         stats::<G>(&root, first, second, &a)

@@ -13,7 +13,7 @@ use mancala_solver::{Config, Solver};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleOptions, build, classify};
+use crate::position::{RuleArgs, RuleOptions, build, classify};
 
 /// Solve the standard start of a game for every board size in a range: the first
 /// player's exact value (win, draw or loss and by how much), with nodes and time.
@@ -31,12 +31,8 @@ pub struct TableArgs {
     /// Stones per hole: a number or a range such as 1-4.
     #[arg(long, default_value = "2")]
     stones: String,
-    /// Rule variant (see `mancala solve --help`).
-    #[arg(long)]
-    rules: Option<String>,
-    /// Komi for the second player (Afrika): the table then also shows who wins with it.
-    #[arg(long)]
-    komi: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
     /// Time budget per cell in seconds.
     #[arg(long, default_value_t = 60.0)]
     seconds: f64,
@@ -102,11 +98,7 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
         for &k in &stones {
             let spec = game.table_start(h, k).expect("a board of this size");
             let src = classify(&spec)?;
-            let opts = RuleOptions {
-                rules: a.rules.clone(),
-                komi: a.komi.clone(),
-                ply: None,
-            };
+            let opts = a.rule_args.with_ply(None);
             let cell = with_game_type!(game.kind, G => cell::<G>(&src, &opts, &a, h, k))?;
             if !a.json {
                 println!(
