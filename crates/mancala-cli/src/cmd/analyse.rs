@@ -104,13 +104,10 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
     let mut plies = Vec::new();
     let mut start_value = None;
     let stopped = || anyhow::anyhow!("the search was stopped");
-    for (i, name) in report.moves.iter().enumerate() {
+    for (i, &mv) in report.played.iter().enumerate() {
         if g.is_terminal() {
             break;
         }
-        let mv = g
-            .parse_move(name)
-            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         let c = g.play(mv);
         let same = c.to_move() == g.to_move();
         let (best, played, best_moves) = if a.all_moves {

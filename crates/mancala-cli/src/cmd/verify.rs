@@ -38,7 +38,7 @@ struct FileReport {
     file: String,
     game: String,
     #[serde(flatten)]
-    report: Report,
+    report: Report<()>,
 }
 
 pub fn run(a: VerifyArgs) -> Result<ExitCode> {
@@ -89,10 +89,10 @@ fn verify_path(path: &str, game: Option<&str>) -> Result<FileReport> {
     })
 }
 
-fn check<G: RecordGame>(name: &str, rec: &record::RecordFile) -> Result<Report> {
+fn check<G: RecordGame>(name: &str, rec: &record::RecordFile) -> Result<Report<()>> {
     let start: G = start_position(&rec.tags)
         .with_context(|| format!("{name}: cannot set up the start position"))?;
-    Ok(record::verify(rec, start))
+    Ok(record::verify(rec, start).untyped())
 }
 
 fn print_human(r: &FileReport) {

@@ -30,9 +30,9 @@ pub struct Issue {
     pub pos: Pos,
 }
 
-/// The verdict on a record.
+/// The verdict on a record; `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
+pub struct Report<M> {
     pub consistent: bool,
     /// Moves in the record as written.
     pub plies: usize,
@@ -48,9 +48,30 @@ pub struct Report {
     pub result: Option<String>,
     /// The final position in the game's position format.
     pub final_position: String,
-    /// The moves as replayed, with the corrections applied (the record's own names where
-    /// they were right).
+    /// The names of the moves as replayed, with the corrections applied (the record's own
+    /// names where they were right), for printing.
     pub moves: Vec<String>,
+    /// The same moves as moves, for callers that play them again (`analyse`).
+    #[serde(skip)]
+    pub played: Vec<M>,
+}
+
+impl<M> Report<M> {
+    /// The report without its typed moves, for callers that handle every game alike.
+    pub fn untyped(self) -> Report<()> {
+        Report {
+            consistent: self.consistent,
+            plies: self.plies,
+            final_score: self.final_score,
+            issues: self.issues,
+            game_over: self.game_over,
+            decided: self.decided,
+            result: self.result,
+            final_position: self.final_position,
+            moves: self.moves,
+            played: vec![(); self.played.len()],
+        }
+    }
 }
 
 /// One move of the record, flattened out of its group.
@@ -534,7 +555,7 @@ fn flatten(rec: &RecordFile) -> Vec<Tok> {
 }
 
 /// Verifies a record from `start`.
-pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
+pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let mut toks = flatten(rec);
     let plies = toks.len();
     let stmt_text = rec.body.result.as_ref().map(|r| r.0.clone());
@@ -624,7 +645,7 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
         }
     };
     let final_score = totals(&end.state);
-    let replayed = replayed_moves(&toks, start);
+    let (moves, played) = replayed_moves(&toks, start);
     if let Some(text) = &stmt_text {
         match &stmt {
             None => issues.push(Issue {
@@ -658,15 +679,16 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
         decided: end.state.decided(),
         result: stmt_text,
         final_position: end.state.to_text(),
-        moves: replayed,
+        moves,
+        played,
     }
 }
 
 /// The corrected move list, up to the first move that still does not replay (where the
 /// verifier found no correction).
-fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> Vec<String> {
+fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> (Vec<String>, Vec<G::Move>) {
     let mut g = start;
-    let mut out = Vec::new();
+    let (mut out, mut played) = (Vec::new(), Vec::new());
     for t in toks {
         let Ok(mv) = g.parse_move(&t.name) else { break };
         let mut ms = crate::game::Moves::new();
@@ -675,9 +697,10 @@ fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> Vec<String> {
             break;
         }
         out.push(g.format_move(mv));
+        played.push(mv);
         g = g.play(mv);
     }
-    out
+    (out, played)
 }
 
 /// The tags' view of who is who, for callers that print reports.
