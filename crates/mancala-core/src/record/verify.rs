@@ -554,7 +554,88 @@ fn flatten(rec: &RecordFile) -> Vec<Tok> {
     toks
 }
 
-/// Verifies a record from `start`.
+/// After a failure: the issue to report, and whether the replay goes on from a corrected
+/// record (`Some`: the edited moves, replayed from the failure) or stops there.
+type Diagnosis = (Issue, Option<Vec<Tok>>);
+
+/// What the record says at a failure: (text, move number, place, ply as written).
+fn recorded_at<G>(toks: &[Tok], f: &Failure<G>) -> (String, Option<u32>, Pos, usize) {
+    if f.at < toks.len() {
+        let t = &toks[f.at];
+        return (t.written(), t.number, t.pos, t.orig);
+    }
+    let last = toks.last();
+    let name = last.map(|t| t.name.clone()).unwrap_or_default();
+    (
+        format!("end of turn after {name}"),
+        None,
+        last.map(|t| t.pos).unwrap_or_default(),
+        last.map(|t| t.orig).unwrap_or(0),
+    )
+}
+
+/// The issue at a failure and the smallest correction that lets the rest replay.
+fn diagnose<G: RecordGame>(toks: &[Tok], f: &Failure<G>, stmt: &Option<Statement>) -> Diagnosis {
+    let (recorded, move_number, pos, ply) = recorded_at(toks, f);
+    let actual = actual_text(toks, f);
+    let issue = |correction: String| Issue {
+        ply,
+        move_number,
+        recorded: recorded.clone(),
+        actual: actual.clone(),
+        correction,
+        pos,
+    };
+    if f.at >= toks.len() {
+        return (issue("none (the record stops mid-turn)".into()), None);
+    }
+    let cands = candidates(toks, f);
+    let best = cands
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (score(c, f.at, f.cursor, stmt), std::cmp::Reverse(k)))
+        .max();
+    let ply_covered = toks[f.at].orig;
+    match best {
+        Some((s, std::cmp::Reverse(k)))
+            if s.0 || s.1 > ply_covered || matches!(f.fail, Fail::AfterEnd) =>
+        {
+            let c = &cands[k];
+            (issue(c.correction.clone()), Some(c.toks.clone()))
+        }
+        _ => (issue("none found".into()), None),
+    }
+}
+
+/// The issue with the record's result statement, if it is unreadable or does not follow
+/// from the final score.
+fn statement_issue<G: RecordGame>(
+    rec: &RecordFile,
+    stmt: &Option<Statement>,
+    end: &G,
+) -> Option<Issue> {
+    let (text, at) = rec.body.result.as_ref()?;
+    let issue = |actual: String, correction: &str| Issue {
+        ply: 0,
+        move_number: None,
+        recorded: text.clone(),
+        actual,
+        correction: correction.into(),
+        pos: *at,
+    };
+    match stmt {
+        None => Some(issue(
+            "a result statement this verifier cannot read".into(),
+            "none",
+        )),
+        Some(s) => result::check(s, totals(end), end.komi(), G::seat_names())
+            .err()
+            .map(|e| issue(e, "the result statement does not follow from the moves")),
+    }
+}
+
+/// Verifies a record from `start`: replays it, and at each failure reports the issue and
+/// goes on from the smallest correction (at most 64 issues).
 pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let mut toks = flatten(rec);
     let plies = toks.len();
@@ -571,105 +652,21 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     };
     let mut from = 0;
     let end = loop {
-        match run(&toks, from, cur) {
+        let f = match run(&toks, from, cur) {
             Ok(end) => break end,
-            Err(f) => {
-                if issues.len() >= 64 {
-                    break f.cursor;
-                }
-                let at_end = f.at >= toks.len();
-                let (recorded, number, pos, ply) = if at_end {
-                    let last = toks.last();
-                    (
-                        format!(
-                            "end of turn after {}",
-                            last.map(|t| t.name.clone()).unwrap_or_default()
-                        ),
-                        None,
-                        last.map(|t| t.pos).unwrap_or_default(),
-                        last.map(|t| t.orig).unwrap_or(0),
-                    )
-                } else {
-                    let t = &toks[f.at];
-                    (t.written(), t.number, t.pos, t.orig)
-                };
-                let actual = actual_text(&toks, &f);
-                if at_end {
-                    issues.push(Issue {
-                        ply,
-                        move_number: number,
-                        recorded,
-                        actual,
-                        correction: "none (the record stops mid-turn)".into(),
-                        pos,
-                    });
-                    break f.cursor;
-                }
-                let cands = candidates(&toks, &f);
-                let best = cands
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| (score(c, f.at, f.cursor, &stmt), std::cmp::Reverse(k)))
-                    .max();
-                let ply_covered = toks[f.at].orig;
-                match best {
-                    Some((s, std::cmp::Reverse(k)))
-                        if s.0 || s.1 > ply_covered || matches!(f.fail, Fail::AfterEnd) =>
-                    {
-                        let c = &cands[k];
-                        issues.push(Issue {
-                            ply,
-                            move_number: number,
-                            recorded,
-                            actual,
-                            correction: c.correction.clone(),
-                            pos,
-                        });
-                        toks = c.toks.clone();
-                        from = f.at;
-                        cur = f.cursor;
-                    }
-                    _ => {
-                        issues.push(Issue {
-                            ply,
-                            move_number: number,
-                            recorded,
-                            actual,
-                            correction: "none found".into(),
-                            pos,
-                        });
-                        break f.cursor;
-                    }
-                }
-            }
+            Err(f) if issues.len() >= 64 => break f.cursor,
+            Err(f) => f,
+        };
+        let (issue, corrected) = diagnose(&toks, &f, &stmt);
+        issues.push(issue);
+        match corrected {
+            Some(edited) => (toks, from, cur) = (edited, f.at, f.cursor),
+            None => break f.cursor,
         }
     };
     let final_score = totals(&end.state);
     let (moves, played) = replayed_moves(&toks, start);
-    if let Some(text) = &stmt_text {
-        match &stmt {
-            None => issues.push(Issue {
-                ply: 0,
-                move_number: None,
-                recorded: text.clone(),
-                actual: "a result statement this verifier cannot read".into(),
-                correction: "none".into(),
-                pos: rec.body.result.as_ref().map(|r| r.1).unwrap_or_default(),
-            }),
-            Some(s) => {
-                if let Err(e) = result::check(s, final_score, end.state.komi(), G::seat_names()) {
-                    issues.push(Issue {
-                        ply: 0,
-                        move_number: None,
-                        recorded: text.clone(),
-                        actual: e,
-                        correction: "the result statement does not follow from the moves".into(),
-                        pos: rec.body.result.as_ref().map(|r| r.1).unwrap_or_default(),
-                    });
-                }
-            }
-        }
-    }
+    issues.extend(statement_issue(rec, &stmt, &end.state));
     Report {
         consistent: issues.is_empty(),
         plies,
