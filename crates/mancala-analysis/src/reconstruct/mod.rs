@@ -16,7 +16,7 @@ use mancala_core::rows::Seated;
 use std::collections::{BTreeMap, HashSet};
 
 use mancala_core::afrika::{Afrika, AfrikaMove, Rules};
-use mancala_core::record::{Annotation, RecordFile};
+use mancala_core::record::{Annotation, MoveTok, RecordFile, RecordGame};
 use mancala_core::rows::{Row, hole_of_letter, letter, opposite, row_of};
 use mancala_core::{Game, Moves, Player};
 
@@ -93,15 +93,11 @@ pub fn parse_score(text: &str, total: u32) -> Result<[u32; 2], String> {
 
 impl Line {
     /// Reads a record file whose `[Start]` is unknown. Errors name the file and the ply.
+    /// The board size and the stones in play are those of the standard start the tags
+    /// describe (`[Board]`, `[Stones]`).
     pub fn from_record(name: &str, rec: &RecordFile) -> Result<Line, String> {
-        let m = match rec.tags.get("Board") {
-            None => 8,
-            Some(b) => b
-                .strip_prefix("2x")
-                .and_then(|x| x.parse::<usize>().ok())
-                .filter(|&x| (1..=12).contains(&x))
-                .ok_or_else(|| format!("{name}: [Board \"{b}\"] is not 2xM"))?,
-        };
+        let standard = Afrika::standard_start(&rec.tags).map_err(|e| format!("{name}: {e}"))?;
+        let m = standard.m();
         let to_move = match rec.tags.get("ToMove").map(str::to_lowercase).as_deref() {
             Some("south") => Row::South,
             Some("north") => Row::North,
@@ -115,66 +111,24 @@ impl Line {
         let mut texts = Vec::new();
         for g in &rec.body.groups {
             for mv in &g.moves {
-                let ply = entries.len() + 1;
-                let at = format!("{name}:line {} (ply {ply}, \"{}\")", mv.pos.line, mv.name);
-                if mv.name.is_empty() {
-                    entries.push(Entry::Empty);
-                    texts.push("(empty)".into());
-                    continue;
-                }
-                let (capture, l) = match mv.name.strip_prefix('x') {
-                    Some(r) => (true, r),
-                    None => (false, mv.name.as_str()),
-                };
-                let mut cs = l.chars();
-                let (Some(c), None) = (cs.next(), cs.next()) else {
-                    return Err(format!("{at}: not an Afrika move"));
-                };
-                let hole = hole_of_letter(c, m).map_err(|e| format!("{at}: {}", e.0))?;
-                let amount = match mv.annotation.as_ref().or(g.annotation.as_ref()) {
-                    Some(Annotation::Claim(c)) if capture => Some(
-                        u8::try_from(c.gained).map_err(|_| format!("{at}: amount too large"))?,
-                    ),
-                    _ => None,
-                };
-                let text = match &mv.annotation {
-                    Some(Annotation::Claim(c)) => format!("{}{} {}", mv.name, mv.marks, c.format()),
-                    Some(Annotation::Unreadable(u)) => format!("{}{} {u}", mv.name, mv.marks),
-                    None => format!("{}{}", mv.name, mv.marks),
-                };
-                entries.push(Entry::Move {
-                    mover: mover_of(capture, row_of(hole, m)),
-                    capture,
-                    hole,
-                    amount,
-                });
+                let at = format!(
+                    "{name}:line {} (ply {}, \"{}\")",
+                    mv.pos.line,
+                    entries.len() + 1,
+                    mv.name
+                );
+                let (entry, text) = entry_of(&at, mv, g.annotation.as_ref(), m)?;
+                entries.push(entry);
                 texts.push(text);
             }
         }
-        let total = 16 * m as u32;
+        let total: u32 = standard.holes().iter().map(|&h| h as u32).sum();
         let (res, _) = rec
             .body
             .result
             .clone()
             .ok_or_else(|| format!("{name}: no result statement after the line"))?;
-        let mut score = parse_score(&res, total).map_err(|e| format!("{name}: {e}"))?;
-        let mut score_note = format!("\"{res}\" read as South {}:{} North", score[0], score[1]);
-        let sum = score[0] + score[1];
-        if sum != total {
-            // Keep the stated margin; the board holds `total` stones in all.
-            if (total as i64 - sum as i64) % 2 != 0 || sum > total {
-                return Err(format!(
-                    "{name}: the result {}:{} cannot be read with {total} stones in all",
-                    score[0], score[1]
-                ));
-            }
-            let d = (total - sum) / 2;
-            score = [score[0] + d, score[1] + d];
-            score_note = format!(
-                "\"{res}\" sums to {sum}, not {total}: read as South {}:{} North (same margin)",
-                score[0], score[1]
-            );
-        }
+        let (score, score_note) = final_score(&res, total).map_err(|e| format!("{name}: {e}"))?;
         Ok(Line {
             name: name.to_string(),
             m,
@@ -185,6 +139,69 @@ impl Line {
             score_note,
         })
     }
+}
+
+/// One published move as an entry, and its text as published. `at` names it in errors.
+fn entry_of(
+    at: &str,
+    mv: &MoveTok,
+    group_annotation: Option<&Annotation>,
+    m: usize,
+) -> Result<(Entry, String), String> {
+    if mv.name.is_empty() {
+        return Ok((Entry::Empty, "(empty)".into()));
+    }
+    let (capture, l) = match mv.name.strip_prefix('x') {
+        Some(r) => (true, r),
+        None => (false, mv.name.as_str()),
+    };
+    let mut cs = l.chars();
+    let (Some(c), None) = (cs.next(), cs.next()) else {
+        return Err(format!("{at}: not an Afrika move"));
+    };
+    let hole = hole_of_letter(c, m).map_err(|e| format!("{at}: {}", e.0))?;
+    let amount = match mv.annotation.as_ref().or(group_annotation) {
+        Some(Annotation::Claim(c)) if capture => {
+            Some(u8::try_from(c.gained).map_err(|_| format!("{at}: amount too large"))?)
+        }
+        _ => None,
+    };
+    let text = match &mv.annotation {
+        Some(Annotation::Claim(c)) => format!("{}{} {}", mv.name, mv.marks, c.format()),
+        Some(Annotation::Unreadable(u)) => format!("{}{} {u}", mv.name, mv.marks),
+        None => format!("{}{}", mv.name, mv.marks),
+    };
+    let entry = Entry::Move {
+        mover: mover_of(capture, row_of(hole, m)),
+        capture,
+        hole,
+        amount,
+    };
+    Ok((entry, text))
+}
+
+/// The final score `[south, north]` a result statement gives, with a note on how it was
+/// read: a score that does not add up to the `total` stones keeps its margin.
+fn final_score(res: &str, total: u32) -> Result<([u32; 2], String), String> {
+    let score = parse_score(res, total)?;
+    let sum = score[0] + score[1];
+    if sum == total {
+        let note = format!("\"{res}\" read as South {}:{} North", score[0], score[1]);
+        return Ok((score, note));
+    }
+    if (total as i64 - sum as i64) % 2 != 0 || sum > total {
+        return Err(format!(
+            "the result {}:{} cannot be read with {total} stones in all",
+            score[0], score[1]
+        ));
+    }
+    let d = (total - sum) / 2;
+    let score = [score[0] + d, score[1] + d];
+    let note = format!(
+        "\"{res}\" sums to {sum}, not {total}: read as South {}:{} North (same margin)",
+        score[0], score[1]
+    );
+    Ok((score, note))
 }
 
 /// A correction applied to a published line.
