@@ -369,6 +369,7 @@ impl Search<'_> {
         }
     }
 
+    /// Unwinds the line from entry `k` backwards, `board` being the position after it.
     fn go(&mut self, k: usize, board: Vec<u8>, to_move: Row) {
         self.nodes += 1;
         if self.nodes > self.limit {
@@ -378,111 +379,105 @@ impl Search<'_> {
         if !self.seen.insert((k, board.clone(), to_move, used)) {
             return;
         }
-        let line = self.line;
-        if k == 0 && to_move == line.to_move {
+        if k == 0 && to_move == self.line.to_move {
             self.record(&board);
         }
-        let mover = to_move.other();
         let left = self.budget - used;
-        // A lost move after entry k (inserted), at cost 1.
         if left >= 1 {
-            for (b, mv, a) in undo_any(&board, mover) {
-                let t = describe(mv, a, line.m);
-                let c = Correction {
-                    entry: k,
-                    text: format!("insert lost move {t} after entry {k}"),
-                    cost: 1,
-                };
-                self.step(to_move, b, mv, a, k, Some(c));
-            }
+            self.insert_lost(k, &board, to_move);
         }
         if k == 0 {
             return;
         }
-        let e = line.entries[k - 1].clone();
-        let txt = line.texts[k - 1].clone();
-        match e {
-            Entry::Empty => {
-                self.corr.push(Correction {
-                    entry: k,
-                    text: format!("entry {k} is empty: read as no move"),
-                    cost: 0,
-                });
-                self.go(k - 1, board.clone(), to_move);
-                self.corr.pop();
-                if left >= 1 {
-                    for (b, mv, a) in undo_any(&board, mover) {
-                        let c = Correction {
-                            entry: k,
-                            text: format!(
-                                "entry {k} is empty: the lost move was {}",
-                                describe(mv, a, line.m)
-                            ),
-                            cost: 1,
-                        };
-                        self.step(to_move, b, mv, a, k - 1, Some(c));
-                    }
-                }
-            }
+        match self.line.entries[k - 1].clone() {
+            Entry::Empty => self.undo_empty(k, &board, to_move, left),
             Entry::Move {
-                mover: pm,
+                mover,
                 capture,
                 hole,
                 amount,
             } => {
                 // As published (an unreadable amount is free to choose).
-                if pm == mover {
+                let txt = self.line.texts[k - 1].clone();
+                if mover == to_move.other() {
                     self.undo_as(&board, to_move, capture, hole, amount, k, &txt, left);
                 }
                 if left >= 1 {
-                    // Wrong case: the same letter in the other row.
-                    let m = line.m;
-                    let other = if hole < m { hole + m } else { hole - m };
-                    if mover_of(capture, row_of(other, m)) == mover {
-                        let name =
-                            format!("{}{}", if capture { "x" } else { "" }, self.name(other));
-                        self.undo_corrected(
-                            &board,
-                            to_move,
-                            capture,
-                            other,
-                            amount,
-                            k,
-                            &txt,
-                            &format!("wrong case: {name}"),
-                        );
-                    }
-                    // Wrong letter: same row and kind.
-                    if pm == mover {
-                        let row = row_of(hole, m);
-                        for h in row.start(m)..row.start(m) + m {
-                            if h != hole {
-                                let name =
-                                    format!("{}{}", if capture { "x" } else { "" }, self.name(h));
-                                self.undo_corrected(
-                                    &board,
-                                    to_move,
-                                    capture,
-                                    h,
-                                    amount,
-                                    k,
-                                    &txt,
-                                    &format!("wrong letter: {name}"),
-                                );
-                            }
-                        }
-                    }
-                    // Extra move: dropped.
-                    self.corr.push(Correction {
-                        entry: k,
-                        text: format!("entry {k} \"{txt}\" is spurious: dropped"),
-                        cost: 1,
-                    });
-                    self.go(k - 1, board.clone(), to_move);
-                    self.corr.pop();
+                    self.undo_misread(k, &board, to_move, (mover, capture, hole, amount));
                 }
             }
         }
+    }
+
+    /// A lost move after entry `k` (inserted), at cost 1.
+    fn insert_lost(&mut self, k: usize, board: &[u8], to_move: Row) {
+        for (b, mv, a) in undo_any(board, to_move.other()) {
+            let t = describe(mv, a, self.line.m);
+            let c = Correction {
+                entry: k,
+                text: format!("insert lost move {t} after entry {k}"),
+                cost: 1,
+            };
+            self.step(to_move, b, mv, a, k, Some(c));
+        }
+    }
+
+    /// An empty entry ("; ;"): no move, or at cost 1 any lost move.
+    fn undo_empty(&mut self, k: usize, board: &[u8], to_move: Row, left: usize) {
+        self.corr.push(Correction {
+            entry: k,
+            text: format!("entry {k} is empty: read as no move"),
+            cost: 0,
+        });
+        self.go(k - 1, board.to_vec(), to_move);
+        self.corr.pop();
+        if left == 0 {
+            return;
+        }
+        for (b, mv, a) in undo_any(board, to_move.other()) {
+            let c = Correction {
+                entry: k,
+                text: format!(
+                    "entry {k} is empty: the lost move was {}",
+                    describe(mv, a, self.line.m)
+                ),
+                cost: 1,
+            };
+            self.step(to_move, b, mv, a, k - 1, Some(c));
+        }
+    }
+
+    /// Entry `k` misread, each at cost 1: the same letter in the other row (wrong case),
+    /// another hole of the same row (wrong letter), or a spurious entry (dropped).
+    fn undo_misread(
+        &mut self,
+        k: usize,
+        board: &[u8],
+        to_move: Row,
+        (published_mover, capture, hole, amount): (Row, bool, usize, Option<u8>),
+    ) {
+        let (m, mover) = (self.line.m, to_move.other());
+        let txt = self.line.texts[k - 1].clone();
+        let x = if capture { "x" } else { "" };
+        let other = if hole < m { hole + m } else { hole - m };
+        if mover_of(capture, row_of(other, m)) == mover {
+            let why = format!("wrong case: {x}{}", self.name(other));
+            self.undo_corrected(board, to_move, capture, other, amount, k, &txt, &why);
+        }
+        if published_mover == mover {
+            let row = row_of(hole, m);
+            for h in (row.start(m)..row.start(m) + m).filter(|&h| h != hole) {
+                let why = format!("wrong letter: {x}{}", self.name(h));
+                self.undo_corrected(board, to_move, capture, h, amount, k, &txt, &why);
+            }
+        }
+        self.corr.push(Correction {
+            entry: k,
+            text: format!("entry {k} \"{txt}\" is spurious: dropped"),
+            cost: 1,
+        });
+        self.go(k - 1, board.to_vec(), to_move);
+        self.corr.pop();
     }
 
     #[allow(clippy::too_many_arguments)]
