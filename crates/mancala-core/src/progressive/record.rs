@@ -77,12 +77,7 @@ mod tests {
     use crate::record::start_position;
 
     fn tags(pairs: &[(&str, &str)]) -> Tags {
-        Tags(
-            pairs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )
+        Tags::from_pairs(pairs)
     }
 
     #[test]

@@ -33,6 +33,16 @@ pub use verify::{Issue, Report, verify};
 pub struct Tags(pub BTreeMap<String, String>);
 
 impl Tags {
+    /// Tags from `(key, value)` pairs.
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Tags {
+        Tags(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }
