@@ -19,7 +19,7 @@ pub struct Layout {
     /// Game name and size, e.g. "Afrika 2x8".
     pub title: String,
     /// Rows from top to bottom, each from left to right as drawn.
-    pub rows: Vec<Row>,
+    pub rows: Vec<DrawnRow>,
     /// Stores or captured totals: (owner, amount), shown beside the board.
     pub stores: Vec<(String, u32)>,
     /// "North to move", "game over", ...
@@ -30,7 +30,7 @@ pub struct Layout {
 
 /// A row of holes with the name of its owner ("North", "" for a shared row).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub struct DrawnRow {
     pub owner: String,
     pub cells: Vec<Cell>,
     /// Whether play in this row runs left to right as drawn (for an arrow).
@@ -40,8 +40,8 @@ pub struct Row {
 /// A two-row board as South sees it (Afrika, Kauri, Andada, Kalah): North's row on top
 /// from its last hole to its first, South's row below from its first; `cell` draws hole
 /// `i` in sowing order. The rows' arrows follow counterclockwise play unless `clockwise`.
-pub fn two_rows(m: usize, cell: impl Fn(usize) -> Cell, clockwise: bool) -> Vec<Row> {
-    let row = |owner: crate::rows::Row, cells: Vec<Cell>, left_to_right: bool| Row {
+pub fn two_rows(m: usize, cell: impl Fn(usize) -> Cell, clockwise: bool) -> Vec<DrawnRow> {
+    let row = |owner: crate::rows::Row, cells: Vec<Cell>, left_to_right: bool| DrawnRow {
         owner: owner.name().into(),
         cells,
         left_to_right,

@@ -10,7 +10,7 @@ use crate::player::Player;
 
 use super::lexer::{Annotation, Claim, Pos};
 use super::result::{self, Statement};
-use super::{RecordFile, RecordGame, Tags};
+use super::{RecordFile, RecordGame};
 
 /// One problem found in a record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -723,13 +723,4 @@ fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> (Vec<String>, Vec<G:
         g = g.play(mv);
     }
     (out, played)
-}
-
-/// The tags' view of who is who, for callers that print reports.
-pub fn seat_of<G: RecordGame>(tags: &Tags, p: Player) -> String {
-    let seat = G::seat_names()[p.index()];
-    match tags.get(seat) {
-        Some(name) => format!("{seat} ({name})"),
-        None => seat.to_string(),
-    }
 }
