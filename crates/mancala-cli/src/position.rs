@@ -46,7 +46,9 @@ impl Source {
 /// The rule options every command that sets up a position takes.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct RuleArgs {
-    /// Rule variant (see `mancala solve --help`).
+    /// Rule variant, e.g. afrika: standard, 65, giveaway, own-side; kauri: current,
+    /// tiebreak; progressive: majority, all; andada: clockwise, endless-draw; kalah:
+    /// standard-capture.
     #[arg(long)]
     pub rules: Option<String>,
     /// Komi for the second player (Afrika), e.g. 2.5.

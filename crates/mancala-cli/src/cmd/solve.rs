@@ -14,7 +14,7 @@ use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleOptions, Source, build, classify};
+use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
 
 /// Solve a position exactly: its value, the value of every legal move, and a principal
 /// variation in the game's notation.
@@ -37,14 +37,8 @@ pub struct SolveArgs {
     /// Transposition table size in MB.
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
-    /// Rule variant, e.g. afrika: standard, 65, giveaway, own-side; kauri: current,
-    /// tiebreak; progressive: majority, all; andada: clockwise, endless-draw; kalah:
-    /// standard-capture.
-    #[arg(long)]
-    rules: Option<String>,
-    /// Komi for the second player (Afrika), e.g. 2.5.
-    #[arg(long)]
-    komi: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
     /// With a record file: solve the position after this many moves.
     #[arg(long)]
     ply: Option<usize>,
@@ -107,11 +101,7 @@ struct Output {
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let src = classify(&a.position)?;
-    let opts = RuleOptions {
-        rules: a.rules.clone(),
-        komi: a.komi.clone(),
-        ply: a.ply,
-    };
+    let opts = a.rule_args.with_ply(a.ply);
     with_game_type!(src.game().kind, G => solve::<G>(&src, &opts, &a))
 }
 
