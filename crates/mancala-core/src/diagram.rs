@@ -60,6 +60,15 @@ pub fn two_rows(m: usize, cell: impl Fn(usize) -> Cell, clockwise: bool) -> Vec<
     ]
 }
 
+/// A hole of a two-row board with one kind of counter: its letter and its count.
+pub fn plain_cell(holes: &[u8], m: usize) -> impl Fn(usize) -> Cell + '_ {
+    move |i| Cell {
+        label: crate::rows::letter(i, m).to_string(),
+        count: holes[i] as u32,
+        extra: None,
+    }
+}
+
 /// "North to move", or "game over" once no move is left.
 pub fn status(over: bool, mover: crate::rows::Row) -> String {
     if over {

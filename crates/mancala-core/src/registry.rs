@@ -171,31 +171,17 @@ impl GameInfo {
 
 /// Runs `$body` with `$G` bound to the game type of a [`GameKind`]: the one place that
 /// maps registry entries to types, used where generic code needs the type.
+#[rustfmt::skip]
 #[macro_export]
 macro_rules! with_game_type {
     ($kind:expr, $G:ident => $body:expr) => {{
         use $crate::registry::GameKind as K;
         match $kind {
-            K::Afrika => {
-                type $G = $crate::afrika::Afrika;
-                $body
-            }
-            K::Kauri => {
-                type $G = $crate::kauri::Kauri;
-                $body
-            }
-            K::Progressive => {
-                type $G = $crate::progressive::Progressive;
-                $body
-            }
-            K::Andada => {
-                type $G = $crate::andada::Andada;
-                $body
-            }
-            K::Kalah => {
-                type $G = $crate::kalah::Kalah;
-                $body
-            }
+            K::Afrika => { type $G = $crate::afrika::Afrika; $body }
+            K::Kauri => { type $G = $crate::kauri::Kauri; $body }
+            K::Progressive => { type $G = $crate::progressive::Progressive; $body }
+            K::Andada => { type $G = $crate::andada::Andada; $body }
+            K::Kalah => { type $G = $crate::kalah::Kalah; $body }
         }
     }};
 }

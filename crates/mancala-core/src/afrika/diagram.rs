@@ -1,10 +1,9 @@
 //! Afrika drawn as South sees the board: North's row on top (h..a from left to right),
 //! South's row below (A..H); play runs counterclockwise.
 
-use crate::diagram::{Cell, Diagram, Layout, status, stores_north_south, two_rows};
+use crate::diagram::{Diagram, Layout, plain_cell, status, stores_north_south, two_rows};
 use crate::game::Game;
 use crate::rows::Seated;
-use crate::rows::letter;
 use crate::text::half_points;
 
 use super::rules::{Afrika, Ending, Repetition};
@@ -13,11 +12,7 @@ impl Diagram for Afrika {
     fn layout(&self) -> Layout {
         let m = self.m();
         let h = self.holes();
-        let cell = |i: usize| Cell {
-            label: letter(i, m).to_string(),
-            count: h[i] as u32,
-            extra: None,
-        };
+        let cell = plain_cell(h, m);
         let status = status(self.is_terminal(), Afrika::row(self.to_move()));
         let mut notes = Vec::new();
         let r = self.rules();

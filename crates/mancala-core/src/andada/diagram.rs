@@ -2,10 +2,9 @@
 //! South's row below (A.. from left to right). Counterclockwise play runs left to right in
 //! South's row and right to left in North's; clockwise play the other way.
 
-use crate::diagram::{Cell, Diagram, Layout, two_rows};
+use crate::diagram::{Diagram, Layout, plain_cell, two_rows};
 use crate::game::Game;
 use crate::rows::Seated;
-use crate::rows::letter;
 
 use super::notation::phase_name;
 use super::rules::{Andada, Direction, Endless, Phase};
@@ -14,11 +13,7 @@ impl Diagram for Andada {
     fn layout(&self) -> Layout {
         let n = self.n();
         let h = self.holes();
-        let cell = |i: usize| Cell {
-            label: letter(i, n).to_string(),
-            count: h[i] as u32,
-            extra: None,
-        };
+        let cell = plain_cell(h, n);
         let mover = Andada::row(self.to_move()).name();
         let status = match self.phase() {
             Phase::Drawn => "game over: drawn by an endless sowing".to_string(),

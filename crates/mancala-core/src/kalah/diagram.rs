@@ -2,10 +2,9 @@
 //! South's row below (A.. from left to right), each store at its owner's right; play runs
 //! counterclockwise.
 
-use crate::diagram::{Cell, Diagram, Layout, status, stores_north_south, two_rows};
+use crate::diagram::{Diagram, Layout, plain_cell, status, stores_north_south, two_rows};
 use crate::game::Game;
 use crate::rows::Seated;
-use crate::rows::letter;
 
 use super::rules::{Capture, Kalah};
 
@@ -13,11 +12,7 @@ impl Diagram for Kalah {
     fn layout(&self) -> Layout {
         let m = self.m();
         let h = self.holes();
-        let cell = |i: usize| Cell {
-            label: letter(i, m).to_string(),
-            count: h[i] as u32,
-            extra: None,
-        };
+        let cell = plain_cell(h, m);
         let status = status(self.is_terminal(), Kalah::row(self.to_move()));
         let notes = vec![match self.rules().capture {
             Capture::Empty => "empty capture: a last seed in an own empty hole is captured with \
