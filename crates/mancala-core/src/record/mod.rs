@@ -33,6 +33,34 @@ pub use verify::{Issue, Report, verify};
 pub struct Tags(pub BTreeMap<String, String>);
 
 impl Tags {
+    /// `[Board "RxH"]` on a board of `rows` rows: the holes per row, `default` when the
+    /// tag is absent; a size `valid` rejects is an error ending in `expected`.
+    pub fn board(
+        &self,
+        rows: u8,
+        default: usize,
+        valid: impl Fn(usize) -> bool,
+        expected: &str,
+    ) -> Result<usize, ParseError> {
+        let Some(b) = self.get("Board") else {
+            return Ok(default);
+        };
+        b.strip_prefix(&format!("{rows}x"))
+            .and_then(|x| x.parse::<usize>().ok())
+            .filter(|&h| valid(h))
+            .ok_or_else(|| ParseError::new(format!("[Board \"{b}\"]: {expected}")))
+    }
+
+    /// `[Stones "K"]`: stones per hole at the start, `default` when the tag is absent.
+    pub fn stones(&self, default: u8) -> Result<u8, ParseError> {
+        match self.get("Stones") {
+            None => Ok(default),
+            Some(s) => s
+                .parse::<u8>()
+                .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number"))),
+        }
+    }
+
     /// Tags from `(key, value)` pairs.
     pub fn from_pairs(pairs: &[(&str, &str)]) -> Tags {
         Tags(
