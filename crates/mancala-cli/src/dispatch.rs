@@ -10,9 +10,6 @@ use mancala_core::kauri::Kauri;
 use mancala_core::record::RecordGame;
 use mancala_solver::retro::{Database, Oracle};
 
-/// The games the command line knows, by the names records and options use.
-pub const GAMES: &[&str] = &["afrika", "kauri", "progressive", "andada", "kalah"];
-
 /// What the command line needs of a game: records, rules by name, drawing, and where it
 /// has them, retrograde tables to use as an exact oracle.
 pub trait CliGame: RecordGame + Diagram {
@@ -67,7 +64,7 @@ impl CliGame for mancala_core::andada::Andada {
             .collect();
         let db = Database::<mancala_core::andada::Andada>::load(
             path,
-            "andada",
+            Self::NAME,
             &rules.variant_name(),
             &classes,
         )?;
@@ -112,9 +109,9 @@ impl CliGame for Afrika {
         }
         let db = Database::<Afrika>::load(
             path,
-            "afrika",
+            Self::NAME,
             "standard",
-            &crate::retro::afrika_classes(m, k),
+            &crate::cmd::retro::afrika_classes(m, k),
         )?;
         Ok(Some(Box::new(db)))
     }
@@ -131,16 +128,16 @@ impl CliGame for Kauri {
                 None => Ok(None),
             };
         }
-        let classes = crate::retro::KAURI_TIEBREAK;
+        let classes = crate::cmd::retro::KAURI_TIEBREAK;
         let db = match db {
-            Some(p) => Database::<Kauri>::load(p, "kauri", "tiebreak", &classes)?,
+            Some(p) => Database::<Kauri>::load(p, Self::NAME, "tiebreak", &classes)?,
             None => {
                 // The cowries-only phase is where alpha-beta wanders longest; its table takes
                 // seconds to build.
                 eprintln!(
                     "building the tie-break phase table (2,704,156 positions; save it with `mancala retro kauri`)"
                 );
-                let mut db = Database::<Kauri>::empty("kauri", "tiebreak");
+                let mut db = Database::<Kauri>::empty(Self::NAME, "tiebreak");
                 db.solve(&classes, &mancala_solver::retro::db::Quiet);
                 db
             }
@@ -178,48 +175,4 @@ fn db_scope(path: &Path) -> Result<(u8, u8)> {
             path.display()
         ),
     }
-}
-
-/// Runs `$body` with `$G` bound to the game type named by `$name`.
-#[macro_export]
-macro_rules! with_game {
-    ($name:expr, $G:ident => $body:expr) => {{
-        match $crate::dispatch::canonical($name)? {
-            "afrika" => {
-                type $G = mancala_core::afrika::Afrika;
-                $body
-            }
-            "progressive" => {
-                type $G = mancala_core::progressive::Progressive;
-                $body
-            }
-            "kauri" => {
-                type $G = mancala_core::kauri::Kauri;
-                $body
-            }
-            "andada" => {
-                type $G = mancala_core::andada::Andada;
-                $body
-            }
-            "kalah" => {
-                type $G = mancala_core::kalah::Kalah;
-                $body
-            }
-            other => unreachable!("canonical() returned {other}"),
-        }
-    }};
-}
-
-/// The canonical name of a game, or an error listing the known ones.
-pub fn canonical(name: &str) -> Result<&'static str> {
-    let n = name.trim().to_lowercase();
-    for g in GAMES {
-        if *g == n {
-            return Ok(g);
-        }
-    }
-    bail!(
-        "unknown game \"{name}\" (known games: {})",
-        GAMES.join(", ")
-    )
 }

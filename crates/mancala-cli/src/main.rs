@@ -1,16 +1,11 @@
 //! `mancala`: solve, verify, show and measure mancala games.
 
-mod analyse;
+mod cmd;
 mod dispatch;
 mod input;
 mod position;
-mod reconstruct;
-mod retro;
-mod show;
-mod solve;
-mod stats;
-mod table;
-mod verify;
+
+use cmd::{analyse, play, reconstruct, retro, show, solve, stats, table, verify};
 
 use std::process::ExitCode;
 
@@ -29,7 +24,7 @@ struct Cli {
 enum Command {
     Solve(solve::SolveArgs),
     Show(show::ShowArgs),
-    Play(show::PlayArgs),
+    Play(play::PlayArgs),
     Retro(retro::RetroArgs),
     Table(table::TableArgs),
     Verify(verify::VerifyArgs),
@@ -43,7 +38,7 @@ fn main() -> ExitCode {
     let r = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Show(a) => show::show(a),
-        Command::Play(a) => show::play(a),
+        Command::Play(a) => play::play(a),
         Command::Retro(a) => retro::run(a),
         Command::Table(a) => table::run(a),
         Command::Verify(a) => verify::run(a),

@@ -5,21 +5,28 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mancala_core::Moves;
 use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
 
-use crate::dispatch::{CliGame, canonical};
+use mancala_core::registry::{self, GameInfo};
+
+use crate::dispatch::CliGame;
 use crate::input::read_text;
 
 /// Where a position comes from.
 pub enum Source {
     /// `game:spec`, a standard start.
-    Named { game: &'static str, spec: String },
+    Named {
+        game: &'static GameInfo,
+        spec: String,
+    },
     /// A position line given on the command line.
-    Inline { game: &'static str, text: String },
+    Inline {
+        game: &'static GameInfo,
+        text: String,
+    },
     /// A file: tags, then a position line or a record to replay.
     File {
-        game: &'static str,
+        game: &'static GameInfo,
         name: String,
         file: RecordFile,
         position_line: Option<String>,
@@ -27,11 +34,35 @@ pub enum Source {
 }
 
 impl Source {
-    pub fn game(&self) -> &'static str {
+    pub fn game(&self) -> &'static GameInfo {
         match self {
             Source::Named { game, .. }
             | Source::Inline { game, .. }
             | Source::File { game, .. } => game,
+        }
+    }
+}
+
+/// The rule options every command that sets up a position takes.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RuleArgs {
+    /// Rule variant, e.g. afrika: standard, 65, giveaway, own-side; kauri: current,
+    /// tiebreak; progressive: majority, all; andada: clockwise, endless-draw; kalah:
+    /// standard-capture.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Komi for the second player (Afrika), e.g. 2.5.
+    #[arg(long)]
+    pub komi: Option<String>,
+}
+
+impl RuleArgs {
+    /// These options, playing a record file's first `ply` moves.
+    pub fn with_ply(&self, ply: Option<usize>) -> RuleOptions {
+        RuleOptions {
+            rules: self.rules.clone(),
+            komi: self.komi.clone(),
+            ply,
         }
     }
 }
@@ -49,9 +80,12 @@ pub struct RuleOptions {
 pub fn classify(arg: &str) -> Result<Source> {
     let first_word = arg.split_whitespace().next().unwrap_or("");
     // An inline position: "afrika south:... north:...".
-    if arg.contains(char::is_whitespace) && arg.contains(':') && canonical(first_word).is_ok() {
+    if arg.contains(char::is_whitespace)
+        && arg.contains(':')
+        && let Ok(game) = registry::find(first_word)
+    {
         return Ok(Source::Inline {
-            game: canonical(first_word)?,
+            game,
             text: arg.to_string(),
         });
     }
@@ -66,10 +100,10 @@ pub fn classify(arg: &str) -> Result<Source> {
         let body = file.text.trim();
         let body_first = body.split_whitespace().next().unwrap_or("");
         let position_line =
-            (canonical(body_first).is_ok() && body.contains(':')).then(|| body.to_string());
+            (registry::find(body_first).is_ok() && body.contains(':')).then(|| body.to_string());
         let game = match (file.tags.get("Game"), &position_line) {
-            (Some(g), _) => canonical(g).with_context(|| format!("{name}: [Game] tag"))?,
-            (None, Some(_)) => canonical(body_first)?,
+            (Some(g), _) => registry::find(g).with_context(|| format!("{name}: [Game] tag"))?,
+            (None, Some(_)) => registry::find(body_first)?,
             (None, None) => {
                 bail!("{name}: no [Game] tag and no position line: cannot tell the game")
             }
@@ -83,7 +117,7 @@ pub fn classify(arg: &str) -> Result<Source> {
     }
     // A named start: "kalah:6x4", "kauri".
     let (g, spec) = arg.split_once(':').unwrap_or((arg, ""));
-    if let Ok(game) = canonical(g) {
+    if let Ok(game) = registry::find(g) {
         return Ok(Source::Named {
             game,
             spec: spec.to_string(),
@@ -93,56 +127,20 @@ pub fn classify(arg: &str) -> Result<Source> {
         bail!("{arg}: no such file");
     }
     bail!(
-        "\"{arg}\" is not a file, a position line or a named start (for example afrika:8x8, afrika:4x3, kalah:6x4, andada:6, progressive:11, kauri)"
+        "\"{arg}\" is not a file, a position line or a named start (for example {})",
+        named_examples()
     )
 }
 
-/// Tags that describe a named start, e.g. `afrika:4x3` -> Board 2x4, Stones 3.
-fn named_tags(game: &str, spec: &str) -> Result<Tags> {
-    let mut t = Tags::default();
-    let bad = || anyhow!("\"{game}:{spec}\": unknown size (try {})", example(game));
-    match game {
-        "afrika" | "kalah" => {
-            if !spec.is_empty() {
-                let (m, k) = spec.split_once('x').ok_or_else(bad)?;
-                t.0.insert("Board".into(), format!("2x{m}"));
-                t.0.insert("Stones".into(), k.to_string());
-            }
-        }
-        "andada" => {
-            if !spec.is_empty() {
-                t.0.insert("Board".into(), format!("2x{spec}"));
-            }
-        }
-        "progressive" => {
-            if !spec.is_empty() {
-                let (n, k) = spec
-                    .split_once('x')
-                    .map(|(a, b)| (a, Some(b)))
-                    .unwrap_or((spec, None));
-                t.0.insert("Board".into(), format!("1x{n}"));
-                if let Some(k) = k {
-                    t.0.insert("Stones".into(), k.to_string());
-                }
-            }
-        }
-        _ => {
-            if !spec.is_empty() {
-                return Err(bad());
-            }
+/// Examples of named starts of every registered game, for error messages.
+fn named_examples() -> String {
+    let mut examples: Vec<&str> = Vec::new();
+    for info in registry::GAMES {
+        for example in info.examples.split(" or ") {
+            examples.push(example.split(" (").next().unwrap_or(example));
         }
     }
-    Ok(t)
-}
-
-fn example(game: &str) -> &'static str {
-    match game {
-        "afrika" => "afrika:8x8 or afrika:4x3 (holes per row x stones)",
-        "kalah" => "kalah:6x4 (holes per row x seeds)",
-        "andada" => "andada:6 (holes per row, a multiple of 3)",
-        "progressive" => "progressive:11 or progressive:17",
-        _ => "kauri",
-    }
+    examples.join(", ")
 }
 
 fn option_tags(opts: &RuleOptions) -> Tags {
@@ -161,9 +159,9 @@ pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
     let over = option_tags(opts);
     let g: G = match src {
         Source::Named { game, spec } => {
-            let mut tags = named_tags(game, spec)?;
+            let mut tags = game.start_tags(spec)?;
             tags.0.extend(over.0);
-            G::standard_start(&tags).map_err(|e| anyhow!("{game}:{spec}: {e}"))?
+            G::standard_start(&tags).map_err(|e| anyhow!("{}:{spec}: {e}", game.name))?
         }
         Source::Inline { text, .. } => G::from_text(text)
             .map_err(|e| anyhow!("{e}"))?
@@ -210,44 +208,17 @@ pub fn replay<G: CliGame>(
     start: G,
     ply: Option<usize>,
 ) -> Result<G> {
-    let moves = record_moves(file);
+    let len = file.moves().count();
     if let Some(p) = ply
-        && p > moves.len()
+        && p > len
     {
-        bail!(
-            "{name}: --ply {p}, but the record has only {} moves",
-            moves.len()
-        );
+        bail!("{name}: --ply {p}, but the record has only {len} moves");
     }
-    let mut g = start;
-    let mut legal = Moves::new();
-    for (i, m) in moves.iter().take(ply.unwrap_or(usize::MAX)).enumerate() {
-        let loc = format!(
-            "{name}:line {}, column {}, ply {}",
-            m.pos.line,
-            m.pos.column,
-            i + 1
-        );
-        let mv = g.parse_move(&m.name).map_err(|e| anyhow!("{loc}: {e}"))?;
-        g.legal_moves(&mut legal);
-        if !legal.contains(&mv) {
-            let names: Vec<String> = legal.iter().map(|&x| g.format_move(x)).collect();
-            bail!(
-                "{loc}: {} is not legal here (legal: {})",
-                m.name,
-                names.join(" ")
-            );
-        }
-        g = g.play(mv);
-    }
-    Ok(g)
-}
-
-/// The moves of a record in order.
-pub fn record_moves(file: &RecordFile) -> Vec<record::MoveTok> {
-    file.body
-        .groups
-        .iter()
-        .flat_map(|g| g.moves.iter().cloned())
-        .collect()
+    Ok(record::replay(
+        name,
+        file,
+        start,
+        ply.unwrap_or(len),
+        |_| {},
+    )?)
 }

@@ -19,7 +19,7 @@ pub struct Layout {
     /// Game name and size, e.g. "Afrika 2x8".
     pub title: String,
     /// Rows from top to bottom, each from left to right as drawn.
-    pub rows: Vec<Row>,
+    pub rows: Vec<DrawnRow>,
     /// Stores or captured totals: (owner, amount), shown beside the board.
     pub stores: Vec<(String, u32)>,
     /// "North to move", "game over", ...
@@ -30,11 +30,59 @@ pub struct Layout {
 
 /// A row of holes with the name of its owner ("North", "" for a shared row).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
+pub struct DrawnRow {
     pub owner: String,
     pub cells: Vec<Cell>,
     /// Whether play in this row runs left to right as drawn (for an arrow).
     pub left_to_right: bool,
+}
+
+/// A two-row board as South sees it (Afrika, Kauri, Andada, Kalah): North's row on top
+/// from its last hole to its first, South's row below from its first; `cell` draws hole
+/// `i` in sowing order. The rows' arrows follow counterclockwise play unless `clockwise`.
+pub fn two_rows(m: usize, cell: impl Fn(usize) -> Cell, clockwise: bool) -> Vec<DrawnRow> {
+    let row = |owner: crate::rows::Row, cells: Vec<Cell>, left_to_right: bool| DrawnRow {
+        owner: owner.name().into(),
+        cells,
+        left_to_right,
+    };
+    vec![
+        row(
+            crate::rows::Row::North,
+            (m..2 * m).rev().map(&cell).collect(),
+            clockwise,
+        ),
+        row(
+            crate::rows::Row::South,
+            (0..m).map(&cell).collect(),
+            !clockwise,
+        ),
+    ]
+}
+
+/// A hole of a two-row board with one kind of counter: its letter and its count.
+pub fn plain_cell(holes: &[u8], m: usize) -> impl Fn(usize) -> Cell + '_ {
+    move |i| Cell {
+        label: crate::rows::letter(i, m).to_string(),
+        count: holes[i] as u32,
+        extra: None,
+    }
+}
+
+/// "North to move", or "game over" once no move is left.
+pub fn status(over: bool, mover: crate::rows::Row) -> String {
+    if over {
+        "game over".to_string()
+    } else {
+        format!("{} to move", mover.name())
+    }
+}
+
+/// The stores of a two-row board as drawn beside it: North's, then South's.
+pub fn stores_north_south(owner_total: impl Fn(crate::rows::Row) -> u32) -> Vec<(String, u32)> {
+    [crate::rows::Row::North, crate::rows::Row::South]
+        .map(|r| (r.name().to_string(), owner_total(r)))
+        .to_vec()
 }
 
 /// Games that can be drawn.

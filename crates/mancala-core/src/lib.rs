@@ -17,6 +17,7 @@ pub mod kauri;
 pub mod player;
 pub mod progressive;
 pub mod record;
+pub mod registry;
 pub mod rows;
 pub mod text;
 

@@ -8,6 +8,7 @@
 //! South's holes are `A, B, ...` and North's `a, b, ...`, each from its owner's left.
 
 use crate::error::ParseError;
+use crate::player::Player;
 
 /// A row of a two-row board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -29,6 +30,23 @@ impl Row {
             Row::North => Row::South,
         }
     }
+    /// The row player `p` owns when the first player sits on `first`.
+    #[inline(always)]
+    pub fn of(p: Player, first: Row) -> Row {
+        match p {
+            Player::First => first,
+            Player::Second => first.other(),
+        }
+    }
+    /// The owner of this row when the first player sits on `first`.
+    #[inline(always)]
+    pub fn owner(self, first: Row) -> Player {
+        if self == first {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
     /// First index of this row on a board of `m` holes per row.
     #[inline(always)]
     pub fn start(self, m: usize) -> usize {
@@ -36,6 +54,24 @@ impl Row {
             Row::South => 0,
             Row::North => m,
         }
+    }
+}
+
+/// Where the first player sits on a two-row board, and so which row each player owns.
+pub trait Seated {
+    /// The first player's row.
+    const FIRST_ROW: Row;
+
+    /// The row a player owns.
+    #[inline(always)]
+    fn row(p: Player) -> Row {
+        Row::of(p, Self::FIRST_ROW)
+    }
+
+    /// The player owning a row.
+    #[inline(always)]
+    fn owner(row: Row) -> Player {
+        row.owner(Self::FIRST_ROW)
     }
 }
 

@@ -4,7 +4,7 @@
 use mancala_core::afrika::Afrika;
 use mancala_core::record::{parse_file, start_position, verify};
 
-fn report(file: &str) -> mancala_core::record::Report {
+fn report(file: &str) -> mancala_core::record::Report<mancala_core::afrika::AfrikaMove> {
     let path = format!(
         "{}/../../positions/afrika/{file}",
         env!("CARGO_MANIFEST_DIR")

@@ -1,6 +1,7 @@
 //! One test per rule sentence of seed 004 (and per documented decision), on tiny
 //! hand-made positions.
 
+use mancala_core::rows::Seated;
 use std::collections::HashSet;
 
 use mancala_core::andada::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};

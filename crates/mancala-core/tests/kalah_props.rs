@@ -4,6 +4,7 @@ use mancala_core::game::{Game, Moves, Notation, PositionText, SplitMix};
 use mancala_core::kalah::{Capture, Kalah, KalahMove, Rules};
 use mancala_core::player::Player;
 use mancala_core::rows::Row;
+use mancala_core::rows::Seated;
 use proptest::prelude::*;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {

@@ -1,6 +1,7 @@
 //! One test per rule of Kalah as solved by Irving, Donkers and Uiterwijk (2000), on tiny
 //! hand-made positions.
 
+use mancala_core::rows::Seated;
 use std::collections::HashMap;
 
 use mancala_core::diagram::Diagram;

@@ -27,19 +27,21 @@ fn read(file: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-fn verify_text(name: &str, text: &str) -> Report {
+fn verify_text(name: &str, text: &str) -> Report<mancala_core::kauri::KauriMove> {
     let rec = parse_file(name, text).unwrap();
     assert_eq!(rec.tags.get("Game"), Some("kauri"));
     let start: Kauri = start_position(&rec.tags).unwrap();
     verify(&rec, start)
 }
 
-fn report(file: &str) -> Report {
+fn report(file: &str) -> Report<mancala_core::kauri::KauriMove> {
     verify_text(file, &read(file))
 }
 
 /// The issues as (ply, move number, recorded, actual, correction).
-fn issues(r: &Report) -> Vec<(usize, Option<u32>, &str, &str, &str)> {
+fn issues(
+    r: &Report<mancala_core::kauri::KauriMove>,
+) -> Vec<(usize, Option<u32>, &str, &str, &str)> {
     r.issues
         .iter()
         .map(|i| {

@@ -15,7 +15,7 @@ fn record_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../positions/progressive/{name}"))
 }
 
-fn verify_file(name: &str) -> Report {
+fn verify_file(name: &str) -> Report<mancala_core::progressive::ProgressiveMove> {
     let path = record_path(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let rec = parse_file(name, &text).unwrap();

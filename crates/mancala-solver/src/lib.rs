@@ -5,7 +5,6 @@
 pub mod minimax;
 pub mod path;
 pub mod players;
-pub mod reconstruct;
 pub mod retro;
 pub mod search;
 pub mod solve;

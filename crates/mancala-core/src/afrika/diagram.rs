@@ -1,9 +1,9 @@
 //! Afrika drawn as South sees the board: North's row on top (h..a from left to right),
 //! South's row below (A..H); play runs counterclockwise.
 
-use crate::diagram::{Cell, Diagram, Layout, Row};
+use crate::diagram::{Diagram, Layout, plain_cell, status, stores_north_south, two_rows};
 use crate::game::Game;
-use crate::rows::{Row as Side, letter};
+use crate::rows::Seated;
 use crate::text::half_points;
 
 use super::rules::{Afrika, Ending, Repetition};
@@ -12,24 +12,8 @@ impl Diagram for Afrika {
     fn layout(&self) -> Layout {
         let m = self.m();
         let h = self.holes();
-        let cell = |i: usize| Cell {
-            label: letter(i, m).to_string(),
-            count: h[i] as u32,
-            extra: None,
-        };
-        let north: Vec<Cell> = (m..2 * m).rev().map(cell).collect();
-        let south: Vec<Cell> = (0..m).map(cell).collect();
-        let store = |s: Side| {
-            (
-                s.name().to_string(),
-                self.stores()[Afrika::owner(s).index()] as u32,
-            )
-        };
-        let status = if self.is_terminal() {
-            "game over".to_string()
-        } else {
-            format!("{} to move", Afrika::row(self.to_move()).name())
-        };
+        let cell = plain_cell(h, m);
+        let status = status(self.is_terminal(), Afrika::row(self.to_move()));
         let mut notes = Vec::new();
         let r = self.rules();
         if r.komi_half != 0 {
@@ -52,19 +36,8 @@ impl Diagram for Afrika {
         }
         Layout {
             title: format!("Afrika 2x{m}"),
-            rows: vec![
-                Row {
-                    owner: "North".into(),
-                    cells: north,
-                    left_to_right: false,
-                },
-                Row {
-                    owner: "South".into(),
-                    cells: south,
-                    left_to_right: true,
-                },
-            ],
-            stores: vec![store(Side::North), store(Side::South)],
+            rows: two_rows(m, cell, false),
+            stores: stores_north_south(|s| self.stores()[Afrika::owner(s).index()] as u32),
             status,
             notes,
         }

@@ -10,3 +10,8 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
+
+crate::registry::register! {
+    Afrika: "afrika", aliases [], examples "afrika:8x8 or afrika:4x3 (holes per row x stones)",
+    sizes HolesByStones, holes (1, 12), index true
+}

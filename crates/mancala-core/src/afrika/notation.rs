@@ -8,6 +8,7 @@
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::player::Player;
+use crate::rows::Seated;
 use crate::rows::{Row, hole_of_letter, letter, row_of};
 use crate::text::{Fields, counts, half_points, join_counts, number, parse_half_points};
 

@@ -7,24 +7,13 @@ use crate::text::parse_half_points;
 
 use super::rules::{Afrika, Rules};
 
+/// The boards a `[Board]` tag may name, for its error message.
+const BOARDS: &str = "expected 2xM with M from 1 to 12";
+
 /// Reads `[Board "2x8"]` and `[Stones "8"]` (the defaults).
 fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
-    let m = match tags.get("Board") {
-        None => 8,
-        Some(b) => b
-            .strip_prefix("2x")
-            .and_then(|x| x.parse::<usize>().ok())
-            .filter(|m| (1..=super::rules::MAX_ROW).contains(m))
-            .ok_or_else(|| {
-                ParseError::new(format!("[Board \"{b}\"]: expected 2xM with M from 1 to 12"))
-            })?,
-    };
-    let k = match tags.get("Stones") {
-        None => 8,
-        Some(s) => s
-            .parse::<u8>()
-            .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number")))?,
-    };
+    let m = tags.board(2, 8, |m| (1..=super::rules::MAX_ROW).contains(&m), BOARDS)?;
+    let k = tags.stones(8)?;
     if 2 * m * k as usize > 255 {
         return Err(ParseError::new("at most 255 stones are supported"));
     }
@@ -32,7 +21,7 @@ fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
 }
 
 impl RecordGame for Afrika {
-    const NAME: &'static str = "afrika";
+    const NAME: &'static str = super::INFO.name;
 
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
         let (m, k) = size(tags)?;

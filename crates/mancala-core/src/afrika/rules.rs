@@ -4,7 +4,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, opposite, row_of};
+use crate::rows::{Row, Seated, opposite, row_of};
 
 /// Largest supported row: 2 x 12 holes.
 pub const MAX_ROW: usize = 12;
@@ -68,28 +68,12 @@ pub struct Afrika {
     rules: Rules,
 }
 
-impl Afrika {
+impl Seated for Afrika {
     /// "North starts each game": the first player sits North.
-    pub const FIRST_ROW: Row = Row::North;
+    const FIRST_ROW: Row = Row::North;
+}
 
-    /// The row a player owns.
-    #[inline(always)]
-    pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
-    }
-
-    /// The player owning a row.
-    pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
+impl Afrika {
     /// The start position on 2 x `m` holes with `k` stones each, the first player (North)
     /// to move. "Afrika is played on a board with 2x8=16 holes. [...] Initially, there are
     /// 8 stones [...] in each hole."

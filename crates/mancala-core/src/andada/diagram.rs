@@ -2,9 +2,9 @@
 //! South's row below (A.. from left to right). Counterclockwise play runs left to right in
 //! South's row and right to left in North's; clockwise play the other way.
 
-use crate::diagram::{Cell, Diagram, Layout, Row};
+use crate::diagram::{Diagram, Layout, plain_cell, two_rows};
 use crate::game::Game;
-use crate::rows::letter;
+use crate::rows::Seated;
 
 use super::notation::phase_name;
 use super::rules::{Andada, Direction, Endless, Phase};
@@ -13,13 +13,7 @@ impl Diagram for Andada {
     fn layout(&self) -> Layout {
         let n = self.n();
         let h = self.holes();
-        let cell = |i: usize| Cell {
-            label: letter(i, n).to_string(),
-            count: h[i] as u32,
-            extra: None,
-        };
-        let north: Vec<Cell> = (n..2 * n).rev().map(cell).collect();
-        let south: Vec<Cell> = (0..n).map(cell).collect();
+        let cell = plain_cell(h, n);
         let mover = Andada::row(self.to_move()).name();
         let status = match self.phase() {
             Phase::Drawn => "game over: drawn by an endless sowing".to_string(),
@@ -46,18 +40,7 @@ impl Diagram for Andada {
         }
         Layout {
             title: format!("Andada 2x{n}"),
-            rows: vec![
-                Row {
-                    owner: "North".into(),
-                    cells: north,
-                    left_to_right: !ccw,
-                },
-                Row {
-                    owner: "South".into(),
-                    cells: south,
-                    left_to_right: ccw,
-                },
-            ],
+            rows: two_rows(n, cell, !ccw),
             stores: Vec::new(),
             status,
             notes,

@@ -13,3 +13,8 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};
+
+crate::registry::register! {
+    Andada: "andada", aliases [], examples "andada:6 (holes per row, a multiple of 3)",
+    sizes Holes { multiple: 3 }, holes (3, 24), index true
+}

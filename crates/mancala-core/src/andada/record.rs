@@ -6,23 +6,15 @@ use crate::record::{RecordGame, Tags};
 
 use super::rules::{Andada, Rules};
 
+/// The boards a `[Board]` tag may name, for its error message.
+const BOARDS: &str = "Andada boards are 2xN, N = 3, 6, ..., 24";
+
 impl RecordGame for Andada {
-    const NAME: &'static str = "andada";
+    const NAME: &'static str = super::INFO.name;
 
     /// `[Board "2xN"]` (N a multiple of 3, 3 to 24; default 2x12) and `[Rules]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
-        let n = match tags.get("Board") {
-            None => 12,
-            Some(b) => b
-                .strip_prefix("2x")
-                .and_then(|x| x.parse::<usize>().ok())
-                .filter(|&n| Andada::valid_row(n))
-                .ok_or_else(|| {
-                    ParseError::new(format!(
-                        "[Board \"{b}\"]: Andada boards are 2xN, N = 3, 6, ..., 24"
-                    ))
-                })?,
-        };
+        let n = tags.board(2, 12, Andada::valid_row, BOARDS)?;
         Andada::start(n, Rules::default()).apply_rule_tags(tags)
     }
 

@@ -5,7 +5,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, opposite, row_of};
+use crate::rows::{Row, Seated, opposite, row_of};
 
 /// Largest supported row: 2 x 24 holes ("two long rows of any multiple of three from 12
 /// to no less than 24 holes").
@@ -142,30 +142,14 @@ impl std::fmt::Debug for Andada {
     }
 }
 
-impl Andada {
+impl Seated for Andada {
     /// No record says who starts; the first player sits South (see the docs).
-    pub const FIRST_ROW: Row = Row::South;
+    const FIRST_ROW: Row = Row::South;
+}
 
+impl Andada {
     /// "Initially there are two seeds in each hole called ayla ("cow")."
     pub const START_SEEDS: u8 = 2;
-
-    /// The row a player owns.
-    #[inline(always)]
-    pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
-    }
-
-    /// The player owning a row.
-    pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
 
     /// Whether `n` holes per row is a supported board: "two long rows of any multiple of
     /// three" (3, 6 and 9 for solving; 12 to 24 as played).

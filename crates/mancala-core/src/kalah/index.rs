@@ -24,6 +24,7 @@ use crate::game::Game;
 use crate::index::{BINOMIALS, Indexed};
 use crate::player::Player;
 use crate::rows::Row;
+use crate::rows::Seated;
 
 use super::rules::{Capture, Kalah, MAX_ROW, Rules};
 

@@ -13,3 +13,8 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Capture, Kalah, KalahMove, Rules};
+
+crate::registry::register! {
+    Kalah: "kalah", aliases [], examples "kalah:6x4 (holes per row x seeds)",
+    sizes HolesByStones, holes (1, 12), index true
+}

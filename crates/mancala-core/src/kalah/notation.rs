@@ -4,6 +4,7 @@
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::player::Player;
+use crate::rows::Seated;
 use crate::rows::{Row, hole_of_letter, letter, row_of};
 use crate::text::{Fields, counts, join_counts, number};
 

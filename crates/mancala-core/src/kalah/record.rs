@@ -7,27 +7,16 @@ use crate::record::{RecordGame, Tags};
 
 use super::rules::{Kalah, Rules};
 
+/// The boards a `[Board]` tag may name, for its error message.
+const BOARDS: &str = "expected 2xM with M from 1 to 12";
+
 impl RecordGame for Kalah {
-    const NAME: &'static str = "kalah";
+    const NAME: &'static str = super::INFO.name;
 
     /// `[Board "2xM"]` (default 2x6), `[Stones "N"]` (default 4) and `[Rules]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
-        let m = match tags.get("Board") {
-            None => 6,
-            Some(b) => b
-                .strip_prefix("2x")
-                .and_then(|x| x.parse::<usize>().ok())
-                .filter(|m| (1..=12).contains(m))
-                .ok_or_else(|| {
-                    ParseError::new(format!("[Board \"{b}\"]: expected 2xM with M from 1 to 12"))
-                })?,
-        };
-        let n = match tags.get("Stones") {
-            None => 4,
-            Some(s) => s
-                .parse::<u8>()
-                .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number")))?,
-        };
+        let m = tags.board(2, 6, |m| (1..=12).contains(&m), BOARDS)?;
+        let n = tags.stones(4)?;
         if 2 * m * n as usize > 255 {
             return Err(ParseError::new("at most 255 seeds are supported"));
         }

@@ -5,7 +5,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::mix64;
 use crate::player::Player;
-use crate::rows::{Row, opposite, row_of};
+use crate::rows::{Row, Seated, opposite, row_of};
 
 /// Largest supported row: 2 x 12 holes.
 pub const MAX_ROW: usize = 12;
@@ -49,28 +49,12 @@ pub struct Kalah {
     rules: Rules,
 }
 
-impl Kalah {
+impl Seated for Kalah {
     /// The first player sits South.
-    pub const FIRST_ROW: Row = Row::South;
+    const FIRST_ROW: Row = Row::South;
+}
 
-    /// The row a player owns.
-    #[inline(always)]
-    pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
-    }
-
-    /// The player owning a row.
-    pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
+impl Kalah {
     /// Kalah(m, n): 2 x `m` holes with `n` seeds each, empty stores, South to move.
     ///
     /// # Panics

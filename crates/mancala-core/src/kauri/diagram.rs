@@ -1,9 +1,10 @@
 //! Kauri drawn as South sees the board: North's row on top (`f..a` from left to right),
 //! South's row below (`A..F`); play runs anticlockwise. Each hole shows seeds+cowries.
 
-use crate::diagram::{Cell, Diagram, Layout, Row};
+use crate::diagram::{Cell, Diagram, Layout, status, stores_north_south, two_rows};
 use crate::game::Game;
-use crate::rows::{Row as Side, letter};
+use crate::rows::Seated;
+use crate::rows::letter;
 
 use super::rules::{Kauri, M, Rules};
 
@@ -14,19 +15,7 @@ impl Diagram for Kauri {
             count: self.seeds()[i] as u32,
             extra: Some(self.cowries()[i] as u32),
         };
-        let north: Vec<Cell> = (M..2 * M).rev().map(cell).collect();
-        let south: Vec<Cell> = (0..M).map(cell).collect();
-        let store = |s: Side| {
-            (
-                s.name().to_string(),
-                self.stores()[Kauri::owner(s).index()] as u32,
-            )
-        };
-        let status = if self.is_terminal() {
-            "game over".to_string()
-        } else {
-            format!("{} to move", Kauri::row(self.to_move()).name())
-        };
+        let status = status(self.is_terminal(), Kauri::row(self.to_move()));
         let mut notes = vec!["each hole: seeds+cowries".to_string()];
         let other = self.to_move().opponent();
         if !self.is_terminal() && self.on_board() > 0 && !self.has_cowrie(other) {
@@ -46,19 +35,8 @@ impl Diagram for Kauri {
         }
         Layout {
             title: "Kauri 2x6".into(),
-            rows: vec![
-                Row {
-                    owner: "North".into(),
-                    cells: north,
-                    left_to_right: false,
-                },
-                Row {
-                    owner: "South".into(),
-                    cells: south,
-                    left_to_right: true,
-                },
-            ],
-            stores: vec![store(Side::North), store(Side::South)],
+            rows: two_rows(M, cell, false),
+            stores: stores_north_south(|s| self.stores()[Kauri::owner(s).index()] as u32),
             status,
             notes,
         }

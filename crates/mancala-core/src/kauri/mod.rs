@@ -33,3 +33,8 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Kauri, KauriMove, Rules};
+
+crate::registry::register! {
+    Kauri: "kauri", aliases [], examples "kauri",
+    sizes Fixed, holes (6, 6), index true
+}

@@ -11,7 +11,7 @@ use crate::record::{RecordGame, Tags};
 use super::rules::{Kauri, Rules};
 
 impl RecordGame for Kauri {
-    const NAME: &'static str = "kauri";
+    const NAME: &'static str = super::INFO.name;
 
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
         Kauri::start(Rules::default()).apply_rule_tags(tags)
@@ -33,10 +33,6 @@ impl RecordGame for Kauri {
         ["North", "South"]
     }
 
-    fn group_is_turn() -> bool {
-        false
-    }
-
     /// A player holds more than half of the seeds (31 of 60): records 1-3 stop at exactly
     /// that ply.
     fn decided(&self) -> bool {
@@ -51,12 +47,7 @@ mod tests {
     use crate::record::start_position;
 
     fn tags(pairs: &[(&str, &str)]) -> Tags {
-        Tags(
-            pairs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )
+        Tags::from_pairs(pairs)
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, letter, row_of};
+use crate::rows::{Row, Seated, letter, row_of};
 
 /// Holes per row: "The game is played on a standard mancala board of 2 x 6 holes."
 pub const M: usize = 6;
@@ -86,29 +86,12 @@ pub struct Kauri {
     rules: Rules,
 }
 
-impl Kauri {
+impl Seated for Kauri {
     /// North moves first (the published records all open with a lowercase move).
-    pub const FIRST_ROW: Row = Row::North;
+    const FIRST_ROW: Row = Row::North;
+}
 
-    /// The row a player owns: "Each player owns one row."
-    #[inline(always)]
-    pub fn row(p: Player) -> Row {
-        match p {
-            Player::First => Self::FIRST_ROW,
-            Player::Second => Self::FIRST_ROW.other(),
-        }
-    }
-
-    /// The player owning a row.
-    #[inline(always)]
-    pub fn owner(row: Row) -> Player {
-        if row == Self::FIRST_ROW {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
+impl Kauri {
     /// The player owning a hole.
     #[inline(always)]
     fn owner_of(hole: usize) -> Player {

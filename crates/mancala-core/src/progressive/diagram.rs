@@ -2,7 +2,7 @@
 //! the board in front of it", one shared row `a..k` from left to right and the common goal
 //! beside it. The arrow shows the direction of the player to move.
 
-use crate::diagram::{Cell, Diagram, Layout, Row};
+use crate::diagram::{Cell, Diagram, DrawnRow, Layout};
 use crate::game::Game;
 use crate::player::Player;
 
@@ -60,7 +60,7 @@ impl Diagram for Progressive {
         }
         Layout {
             title: format!("Progressive Mancala 1x{}", self.n()),
-            rows: vec![Row {
+            rows: vec![DrawnRow {
                 owner: String::new(),
                 cells,
                 left_to_right: self.to_move() == Player::Second,

@@ -18,3 +18,8 @@ pub mod record;
 pub mod rules;
 
 pub use rules::{Ending, MoveEnd, Progressive, ProgressiveMove, Sowing};
+
+crate::registry::register! {
+    Progressive: "progressive", aliases [], examples "progressive:11 or progressive:17",
+    sizes OddHolesOptionalStones, holes (3, 17), index false
+}

@@ -9,26 +9,13 @@ use crate::record::{RecordGame, Tags};
 
 use super::rules::{Ending, MAX_STONES, Progressive, STANDARD_STONES};
 
+/// The boards a `[Board]` tag may name, for its error message.
+const BOARDS: &str = "expected 1xN with N odd from 3 to 17";
+
 /// Reads `[Board "1x11"]` and `[Stones "5"]` (the defaults).
 fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
-    let n = match tags.get("Board") {
-        None => 11,
-        Some(b) => b
-            .strip_prefix("1x")
-            .and_then(|x| x.parse::<usize>().ok())
-            .filter(|&n| Progressive::valid_size(n))
-            .ok_or_else(|| {
-                ParseError::new(format!(
-                    "[Board \"{b}\"]: expected 1xN with N odd from 3 to 17"
-                ))
-            })?,
-    };
-    let k = match tags.get("Stones") {
-        None => STANDARD_STONES,
-        Some(s) => s
-            .parse::<u8>()
-            .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number")))?,
-    };
+    let n = tags.board(1, 11, Progressive::valid_size, BOARDS)?;
+    let k = tags.stones(STANDARD_STONES)?;
     if n * k as usize > MAX_STONES as usize {
         return Err(ParseError::new("at most 255 stones are supported"));
     }
@@ -36,7 +23,7 @@ fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
 }
 
 impl RecordGame for Progressive {
-    const NAME: &'static str = "progressive";
+    const NAME: &'static str = super::INFO.name;
 
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
         let (n, k) = size(tags)?;
@@ -77,12 +64,7 @@ mod tests {
     use crate::record::start_position;
 
     fn tags(pairs: &[(&str, &str)]) -> Tags {
-        Tags(
-            pairs
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        )
+        Tags::from_pairs(pairs)
     }
 
     #[test]

@@ -123,12 +123,11 @@ fn is_move_word(w: &str) -> bool {
     matches!((cs.next(), cs.next()), (Some(c), None) if c.is_ascii_alphabetic() || c.is_ascii_digit())
 }
 
-/// Tokenises a record body. `first_line` numbers the first line of `text` in its file.
-pub fn lex(text: &str, first_line: usize) -> Result<Body, Located> {
-    let chars: Vec<char> = text.chars().collect();
+/// Where each character of `text` stands in its file (one more for the end).
+fn positions(chars: &[char], first_line: usize) -> Vec<Pos> {
     let mut pos_of = Vec::with_capacity(chars.len() + 1);
     let (mut line, mut col) = (first_line, 1);
-    for &c in &chars {
+    for &c in chars {
         pos_of.push(Pos { line, column: col });
         if c == '\n' {
             line += 1;
@@ -138,166 +137,212 @@ pub fn lex(text: &str, first_line: usize) -> Result<Body, Located> {
         }
     }
     pos_of.push(Pos { line, column: col });
+    pos_of
+}
 
-    let mut body = Body::default();
-    let mut number: Option<u32> = None;
-    // The group being built and whether the last token may take a joined move ("-").
-    let mut current: Option<Group> = None;
-    let mut joinable = false;
-    let mut expect_join = false;
-    let mut semis_since_move = 0usize;
-    let flush = |cur: &mut Option<Group>, body: &mut Body| {
-        if let Some(g) = cur.take() {
-            body.groups.push(g);
-        }
+/// What the lexer does after a token: go on at a character index, or stop (the rest is
+/// the result statement).
+enum Next {
+    At(usize),
+    Done,
+}
+
+/// The state of tokenising one record body.
+struct Lexer {
+    chars: Vec<char>,
+    pos_of: Vec<Pos>,
+    body: Body,
+    /// The move number in force.
+    number: Option<u32>,
+    /// The group being built.
+    current: Option<Group>,
+    /// Whether the last token may take a joined move ("-").
+    joinable: bool,
+    expect_join: bool,
+    semis_since_move: usize,
+}
+
+/// Tokenises a record body. `first_line` numbers the first line of `text` in its file.
+pub fn lex(text: &str, first_line: usize) -> Result<Body, Located> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut lx = Lexer {
+        pos_of: positions(&chars, first_line),
+        chars,
+        body: Body::default(),
+        number: None,
+        current: None,
+        joinable: false,
+        expect_join: false,
+        semis_since_move: 0,
     };
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let p = pos_of[i];
-        if c.is_whitespace() {
-            joinable = false;
-            i += 1;
-            continue;
-        }
-        match c {
-            ';' => {
-                semis_since_move += 1;
-                if semis_since_move >= 2 {
-                    // "; ;" stands for a move the record left out.
-                    flush(&mut current, &mut body);
-                    body.groups.push(Group {
-                        number,
-                        moves: vec![MoveTok {
-                            name: String::new(),
-                            marks: String::new(),
-                            annotation: None,
-                            pos: p,
-                        }],
-                        annotation: None,
-                    });
-                    semis_since_move = 1;
-                }
-                flush(&mut current, &mut body);
-                joinable = false;
-                i += 1;
+    while i < lx.chars.len() {
+        let next = match lx.chars[i] {
+            c if c.is_whitespace() => {
+                lx.joinable = false;
+                Next::At(i + 1)
             }
+            ';' => lx.semicolon(i),
             ',' => {
-                flush(&mut current, &mut body);
-                joinable = false;
-                i += 1;
+                lx.flush();
+                lx.joinable = false;
+                Next::At(i + 1)
             }
-            '(' => {
-                let Some(close) = chars[i..].iter().position(|&c| c == ')') else {
-                    return Err(Located::new("\"(\" without a closing \")\"")
-                        .line(p.line)
-                        .column(p.column));
-                };
-                let inner: String = chars[i + 1..i + close].iter().collect();
-                let glued = i > 0 && !chars[i - 1].is_whitespace();
-                if is_annotation(&inner) {
-                    let ann = match parse_claim(&inner) {
-                        Some(cl) => Annotation::Claim(cl),
-                        None => Annotation::Unreadable(format!("({inner})")),
-                    };
-                    let Some(g) = current.as_mut() else {
-                        return Err(Located::new(format!(
-                            "annotation \"({inner})\" follows no move"
-                        ))
-                        .line(p.line)
-                        .column(p.column));
-                    };
-                    let single = g.moves.len() == 1;
-                    let last = g.moves.last_mut().expect("groups hold a move");
-                    if (glued || single) && last.annotation.is_none() {
-                        last.annotation = Some(ann);
-                    } else if g.annotation.is_none() {
-                        g.annotation = Some(ann);
-                    } else {
-                        return Err(Located::new(format!(
-                            "a second annotation \"({inner})\" for one move"
-                        ))
-                        .line(p.line)
-                        .column(p.column));
-                    }
-                }
-                i += close + 1;
-                joinable = true;
-            }
-            '-' => {
-                let next_is_word = chars.get(i + 1).is_some_and(|c| c.is_ascii_alphanumeric());
-                if joinable && next_is_word {
-                    expect_join = true;
-                    i += 1;
-                } else {
-                    // " - Gering wins ...": the result statement.
-                    flush(&mut current, &mut body);
-                    let rest: String = chars[i..].iter().collect();
-                    body.result = Some((rest.trim().to_string(), p));
-                    return Ok(body);
-                }
-            }
-            _ => {
-                // A word: up to whitespace or punctuation that ends a token.
-                let start = i;
-                let mut j = i;
-                while j < chars.len()
-                    && !chars[j].is_whitespace()
-                    && !matches!(chars[j], ';' | ',' | '(' | ')')
-                {
-                    if chars[j] == '-' && j > start {
-                        break;
-                    }
-                    if chars[j] == '.' && chars[start..j].iter().all(|c| c.is_ascii_digit()) {
-                        break;
-                    }
-                    j += 1;
-                }
-                let word: String = chars[start..j].iter().collect();
-                if j < chars.len()
-                    && chars[j] == '.'
-                    && !word.is_empty()
-                    && word.chars().all(|c| c.is_ascii_digit())
-                {
-                    flush(&mut current, &mut body);
-                    number = word.parse().ok();
-                    i = j + 1;
-                    joinable = false;
-                    continue;
-                }
-                if !is_move_word(&word) {
-                    flush(&mut current, &mut body);
-                    let rest: String = chars[start..].iter().collect();
-                    body.result = Some((rest.trim().to_string(), p));
-                    return Ok(body);
-                }
-                let name = word.trim_end_matches(['!', '?']).to_string();
-                let marks = word[name.len()..].to_string();
-                let tok = MoveTok {
-                    name,
-                    marks,
-                    annotation: None,
-                    pos: p,
-                };
-                if let (true, Some(g)) = (expect_join, current.as_mut()) {
-                    g.moves.push(tok);
-                } else {
-                    flush(&mut current, &mut body);
-                    current = Some(Group {
-                        number,
-                        moves: vec![tok],
-                        annotation: None,
-                    });
-                }
-                expect_join = false;
-                semis_since_move = 0;
-                joinable = true;
-                i = j;
-            }
+            '(' => lx.parenthesis(i)?,
+            '-' => lx.dash(i),
+            _ => lx.word(i),
+        };
+        match next {
+            Next::At(j) => i = j,
+            Next::Done => return Ok(lx.body),
         }
     }
-    flush(&mut current, &mut body);
-    Ok(body)
+    lx.flush();
+    Ok(lx.body)
+}
+
+impl Lexer {
+    fn flush(&mut self) {
+        if let Some(g) = self.current.take() {
+            self.body.groups.push(g);
+        }
+    }
+
+    /// The rest of the text from `i` as the result statement.
+    fn result_from(&mut self, i: usize) -> Next {
+        self.flush();
+        let rest: String = self.chars[i..].iter().collect();
+        self.body.result = Some((rest.trim().to_string(), self.pos_of[i]));
+        Next::Done
+    }
+
+    fn semicolon(&mut self, i: usize) -> Next {
+        self.semis_since_move += 1;
+        if self.semis_since_move >= 2 {
+            // "; ;" stands for a move the record left out.
+            self.flush();
+            self.body.groups.push(Group {
+                number: self.number,
+                moves: vec![MoveTok {
+                    name: String::new(),
+                    marks: String::new(),
+                    annotation: None,
+                    pos: self.pos_of[i],
+                }],
+                annotation: None,
+            });
+            self.semis_since_move = 1;
+        }
+        self.flush();
+        self.joinable = false;
+        Next::At(i + 1)
+    }
+
+    /// "(+11)" after a move or a group: its capture annotation; other parentheses are
+    /// comments.
+    fn parenthesis(&mut self, i: usize) -> Result<Next, Located> {
+        let p = self.pos_of[i];
+        let at = |msg: String| Located::new(msg).line(p.line).column(p.column);
+        let Some(close) = self.chars[i..].iter().position(|&c| c == ')') else {
+            return Err(at("\"(\" without a closing \")\"".into()));
+        };
+        let inner: String = self.chars[i + 1..i + close].iter().collect();
+        let glued = i > 0 && !self.chars[i - 1].is_whitespace();
+        if is_annotation(&inner) {
+            let ann = match parse_claim(&inner) {
+                Some(cl) => Annotation::Claim(cl),
+                None => Annotation::Unreadable(format!("({inner})")),
+            };
+            let Some(g) = self.current.as_mut() else {
+                return Err(at(format!("annotation \"({inner})\" follows no move")));
+            };
+            let single = g.moves.len() == 1;
+            let last = g.moves.last_mut().expect("groups hold a move");
+            if (glued || single) && last.annotation.is_none() {
+                last.annotation = Some(ann);
+            } else if g.annotation.is_none() {
+                g.annotation = Some(ann);
+            } else {
+                return Err(at(format!(
+                    "a second annotation \"({inner})\" for one move"
+                )));
+            }
+        }
+        self.joinable = true;
+        Ok(Next::At(i + close + 1))
+    }
+
+    /// "d-a-f": a joined move; " - Gering wins ...": the result statement.
+    fn dash(&mut self, i: usize) -> Next {
+        let next_is_word = self
+            .chars
+            .get(i + 1)
+            .is_some_and(|c| c.is_ascii_alphanumeric());
+        if self.joinable && next_is_word {
+            self.expect_join = true;
+            Next::At(i + 1)
+        } else {
+            self.result_from(i)
+        }
+    }
+
+    /// The end of the word starting at `start`: whitespace, punctuation that ends a
+    /// token, a joining "-", or the "." of a move number.
+    fn word_end(&self, start: usize) -> usize {
+        let chars = &self.chars;
+        let mut j = start;
+        while j < chars.len()
+            && !chars[j].is_whitespace()
+            && !matches!(chars[j], ';' | ',' | '(' | ')')
+        {
+            if chars[j] == '-' && j > start {
+                break;
+            }
+            if chars[j] == '.' && chars[start..j].iter().all(|c| c.is_ascii_digit()) {
+                break;
+            }
+            j += 1;
+        }
+        j
+    }
+
+    /// A move number ("4."), a move, or the first word of the result statement.
+    fn word(&mut self, start: usize) -> Next {
+        let j = self.word_end(start);
+        let word: String = self.chars[start..j].iter().collect();
+        let numbered = self.chars.get(j) == Some(&'.');
+        if numbered && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+            self.flush();
+            self.number = word.parse().ok();
+            self.joinable = false;
+            return Next::At(j + 1);
+        }
+        if !is_move_word(&word) {
+            return self.result_from(start);
+        }
+        let name = word.trim_end_matches(['!', '?']).to_string();
+        let marks = word[name.len()..].to_string();
+        let tok = MoveTok {
+            name,
+            marks,
+            annotation: None,
+            pos: self.pos_of[start],
+        };
+        if let (true, Some(g)) = (self.expect_join, self.current.as_mut()) {
+            g.moves.push(tok);
+        } else {
+            self.flush();
+            self.current = Some(Group {
+                number: self.number,
+                moves: vec![tok],
+                annotation: None,
+            });
+        }
+        self.expect_join = false;
+        self.semis_since_move = 0;
+        self.joinable = true;
+        Next::At(j)
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@
 //! ```
 
 pub mod lexer;
+pub mod replay;
 pub mod result;
 pub mod verify;
 
@@ -24,6 +25,7 @@ use crate::game::{Notation, PositionText};
 use crate::player::Player;
 
 pub use lexer::{Annotation, Body, Claim, Group, MoveTok, Pos};
+pub use replay::{MovePlace, ReplayError, Step, replay};
 pub use verify::{Issue, Report, verify};
 
 /// The tags of a record file, in file order.
@@ -31,6 +33,44 @@ pub use verify::{Issue, Report, verify};
 pub struct Tags(pub BTreeMap<String, String>);
 
 impl Tags {
+    /// `[Board "RxH"]` on a board of `rows` rows: the holes per row, `default` when the
+    /// tag is absent; a size `valid` rejects is an error ending in `expected`.
+    pub fn board(
+        &self,
+        rows: u8,
+        default: usize,
+        valid: impl Fn(usize) -> bool,
+        expected: &str,
+    ) -> Result<usize, ParseError> {
+        let Some(b) = self.get("Board") else {
+            return Ok(default);
+        };
+        b.strip_prefix(&format!("{rows}x"))
+            .and_then(|x| x.parse::<usize>().ok())
+            .filter(|&h| valid(h))
+            .ok_or_else(|| ParseError::new(format!("[Board \"{b}\"]: {expected}")))
+    }
+
+    /// `[Stones "K"]`: stones per hole at the start, `default` when the tag is absent.
+    pub fn stones(&self, default: u8) -> Result<u8, ParseError> {
+        match self.get("Stones") {
+            None => Ok(default),
+            Some(s) => s
+                .parse::<u8>()
+                .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number"))),
+        }
+    }
+
+    /// Tags from `(key, value)` pairs.
+    pub fn from_pairs(pairs: &[(&str, &str)]) -> Tags {
+        Tags(
+            pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        )
+    }
+
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)
     }

@@ -10,7 +10,7 @@ use crate::player::Player;
 
 use super::lexer::{Annotation, Claim, Pos};
 use super::result::{self, Statement};
-use super::{RecordFile, RecordGame, Tags};
+use super::{RecordFile, RecordGame};
 
 /// One problem found in a record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -30,9 +30,9 @@ pub struct Issue {
     pub pos: Pos,
 }
 
-/// The verdict on a record.
+/// The verdict on a record; `M` is the game's move type.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
+pub struct Report<M> {
     pub consistent: bool,
     /// Moves in the record as written.
     pub plies: usize,
@@ -48,9 +48,30 @@ pub struct Report {
     pub result: Option<String>,
     /// The final position in the game's position format.
     pub final_position: String,
-    /// The moves as replayed, with the corrections applied (the record's own names where
-    /// they were right).
+    /// The names of the moves as replayed, with the corrections applied (the record's own
+    /// names where they were right), for printing.
     pub moves: Vec<String>,
+    /// The same moves as moves, for callers that play them again (`analyse`).
+    #[serde(skip)]
+    pub played: Vec<M>,
+}
+
+impl<M> Report<M> {
+    /// The report without its typed moves, for callers that handle every game alike.
+    pub fn untyped(self) -> Report<()> {
+        Report {
+            consistent: self.consistent,
+            plies: self.plies,
+            final_score: self.final_score,
+            issues: self.issues,
+            game_over: self.game_over,
+            decided: self.decided,
+            result: self.result,
+            final_position: self.final_position,
+            moves: self.moves,
+            played: vec![(); self.played.len()],
+        }
+    }
 }
 
 /// One move of the record, flattened out of its group.
@@ -281,134 +302,158 @@ fn score<G: RecordGame>(
     }
 }
 
+/// The record with one edit applied, and the correction it stands for.
+fn edited(toks: &[Tok], edit: impl FnOnce(&mut Vec<Tok>), correction: String) -> Candidate {
+    let mut v = toks.to_vec();
+    edit(&mut v);
+    Candidate {
+        toks: v,
+        correction,
+    }
+}
+
+/// Every edit tried at a failure, in order of preference (the first of equally good
+/// ones wins): amounts first, then the move itself, a swap, an insertion, a deletion.
 fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
     let i = f.at;
-    let g = &f.cursor.state;
     let mut out = Vec::new();
-    let t = &toks[i];
-    let with = |edit: &dyn Fn(&mut Vec<Tok>), correction: String| {
-        let mut v = toks.to_vec();
-        edit(&mut v);
-        Candidate {
-            toks: v,
-            correction,
-        }
-    };
     match &f.fail {
-        Fail::MoveClaim(actual) => {
-            let a = Annotation::Claim(actual.clone());
-            let written = t
-                .annotation
-                .as_ref()
-                .map(ann_text)
-                .unwrap_or_else(|| "no annotation".into());
-            out.push(with(
-                &|v| {
-                    v[i].annotation = if actual.gained == 0 && actual.lost == 0 {
-                        None
-                    } else {
-                        Some(a.clone())
-                    }
-                },
-                format!(
-                    "capture amount: read {} for {}",
-                    claim_text(actual),
-                    written
-                ),
-            ));
-            // The amount written one move early: it belongs to the next move, seen by that
-            // move's player (the opponent's (+1) is the next mover's (-1)).
-            if let (Some(Annotation::Claim(c)), Some(next)) = (&t.annotation, toks.get(i + 1))
-                && let Ok(mv) = g.parse_move(&t.name)
-            {
-                let after = g.play(mv);
-                let moved = if after.to_move() == g.to_move() {
-                    c.clone()
-                } else {
-                    Claim {
-                        gained: c.lost,
-                        lost: c.gained,
-                    }
-                };
-                let there = match &next.annotation {
-                    Some(Annotation::Claim(n)) => Claim {
-                        gained: n.gained + moved.gained,
-                        lost: n.lost + moved.lost,
-                    },
-                    _ => moved,
-                };
-                let here = (actual.gained + actual.lost > 0).then(|| a.clone());
-                let there_ann = Annotation::Claim(there.clone());
-                out.push(with(
-                    &|v| {
-                        v[i].annotation = here.clone();
-                        v[i + 1].annotation = Some(there_ann.clone());
-                    },
-                    format!(
-                        "misplaced amount: {} belongs to ply {} (there {})",
-                        written,
-                        next.orig,
-                        claim_text(&there)
-                    ),
-                ));
-            }
-            if let Some(j) = (i + 1..toks.len()).find(|&j| toks[j].annotation.is_some()) {
-                out.push(with(
-                    &|v| {
-                        let tmp = v[i].annotation.clone();
-                        v[i].annotation = v[j].annotation.clone();
-                        v[j].annotation = tmp;
-                    },
-                    format!(
-                        "swapped amounts: {} belongs to ply {} and {} to ply {}",
-                        written,
-                        toks[j].orig,
-                        toks[j]
-                            .annotation
-                            .as_ref()
-                            .map(ann_text)
-                            .unwrap_or_default(),
-                        t.orig
-                    ),
-                ));
-            }
-        }
+        Fail::MoveClaim(actual) => out.extend(move_claim_edits(toks, f, actual)),
         Fail::GroupClaim(actual) => {
-            let written = t
-                .group_annotation
-                .as_ref()
-                .map(ann_text)
-                .unwrap_or_default();
+            let written = toks[i].group_annotation.as_ref().map(ann_text);
             let a = Annotation::Claim(actual.clone());
-            out.push(with(
-                &|v| v[i].group_annotation = Some(a.clone()),
+            out.push(edited(
+                toks,
+                |v| v[i].group_annotation = Some(a),
                 format!(
                     "capture amount of the turn: read {} for {}",
                     claim_text(actual),
-                    written
+                    written.unwrap_or_default()
                 ),
             ));
         }
         Fail::AfterEnd => {
             let n = toks.len() - i;
-            out.push(with(
-                &|v| v.truncate(i),
-                format!("delete the {n} move(s) after the end of the game"),
-            ));
-            return out;
+            let what = format!("delete the {n} move(s) after the end of the game");
+            return vec![edited(toks, |v| v.truncate(i), what)];
         }
         _ => {}
     }
-    // Edits of the move itself.
+    out.extend(wrong_move_edits(toks, f));
+    if i + 1 < toks.len() && toks[i + 1].name != toks[i].name {
+        out.push(swapped_moves_edit(toks, i));
+    }
+    out.extend(missing_move_edits(toks, f));
+    let what = format!("extra move: delete {}", toks[i].written());
+    out.push(edited(toks, |v| drop(v.remove(i)), what));
+    out
+}
+
+/// Edits of a move's capture amount: the amount the rules give, the amount belonging to
+/// the next move, the amount swapped with the next annotated move.
+fn move_claim_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>, actual: &Claim) -> Vec<Candidate> {
+    let i = f.at;
+    let t = &toks[i];
+    let written = t
+        .annotation
+        .as_ref()
+        .map(ann_text)
+        .unwrap_or_else(|| "no annotation".into());
+    let a = Annotation::Claim(actual.clone());
+    let none = actual.gained == 0 && actual.lost == 0;
+    let mut out = vec![edited(
+        toks,
+        |v| v[i].annotation = if none { None } else { Some(a) },
+        format!(
+            "capture amount: read {} for {}",
+            claim_text(actual),
+            written
+        ),
+    )];
+    out.extend(misplaced_amount_edit(toks, f, actual, &written));
+    if let Some(j) = (i + 1..toks.len()).find(|&j| toks[j].annotation.is_some()) {
+        let theirs = toks[j]
+            .annotation
+            .as_ref()
+            .map(ann_text)
+            .unwrap_or_default();
+        out.push(edited(
+            toks,
+            |v| {
+                let tmp = v[i].annotation.clone();
+                v[i].annotation = v[j].annotation.clone();
+                v[j].annotation = tmp;
+            },
+            format!(
+                "swapped amounts: {} belongs to ply {} and {} to ply {}",
+                written, toks[j].orig, theirs, t.orig
+            ),
+        ));
+    }
+    out
+}
+
+/// The amount written one move early: it belongs to the next move, seen by that move's
+/// player (the opponent's (+1) is the next mover's (-1)).
+fn misplaced_amount_edit<G: RecordGame>(
+    toks: &[Tok],
+    f: &Failure<G>,
+    actual: &Claim,
+    written: &str,
+) -> Option<Candidate> {
+    let (i, g) = (f.at, &f.cursor.state);
+    let Some(Annotation::Claim(c)) = &toks[i].annotation else {
+        return None;
+    };
+    let next = toks.get(i + 1)?;
+    let mv = g.parse_move(&toks[i].name).ok()?;
+    let moved = if g.play(mv).to_move() == g.to_move() {
+        c.clone()
+    } else {
+        Claim {
+            gained: c.lost,
+            lost: c.gained,
+        }
+    };
+    let there = match &next.annotation {
+        Some(Annotation::Claim(n)) => Claim {
+            gained: n.gained + moved.gained,
+            lost: n.lost + moved.lost,
+        },
+        _ => moved,
+    };
+    let here = (actual.gained + actual.lost > 0).then(|| Annotation::Claim(actual.clone()));
+    let correction = format!(
+        "misplaced amount: {} belongs to ply {} (there {})",
+        written,
+        next.orig,
+        claim_text(&there)
+    );
+    let there_ann = Annotation::Claim(there);
+    Some(edited(
+        toks,
+        |v| {
+            v[i].annotation = here;
+            v[i + 1].annotation = Some(there_ann);
+        },
+        correction,
+    ))
+}
+
+/// Another legal move in place of the one written (a wrong letter, a wrong case, or a
+/// move for an empty entry).
+fn wrong_move_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
+    let (i, g) = (f.at, &f.cursor.state);
+    let t = &toks[i];
     let mut moves = Moves::new();
     g.legal_moves(&mut moves);
+    let mut out = Vec::new();
     for &m in &moves {
         let name = g.format_move(m);
         if name == t.name {
             continue;
         }
-        let after = g.play(m);
-        let claim = gained_lost(totals(g), &after, g.to_move());
+        let claim = gained_lost(totals(g), &g.play(m), g.to_move());
         let what = if t.name.is_empty() {
             format!("fill the empty entry with {name}")
         } else if name.eq_ignore_ascii_case(&t.name) {
@@ -416,75 +461,76 @@ fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
         } else {
             format!("wrong move: read {name} for {}", t.name)
         };
-        let keep_claim = claim_matches(&t.annotation, &claim);
-        out.push(with(
-            &|v| {
-                v[i].name = name.clone();
-                if !keep_claim
-                    && matches!(f.fail, Fail::Unreadable(_) | Fail::Illegal(_))
-                    && t.name.is_empty()
-                {
+        let refill = !claim_matches(&t.annotation, &claim)
+            && matches!(f.fail, Fail::Unreadable(_) | Fail::Illegal(_))
+            && t.name.is_empty();
+        out.push(edited(
+            toks,
+            |v| {
+                v[i].name = name;
+                if refill {
                     v[i].annotation =
-                        (claim.gained + claim.lost > 0).then(|| Annotation::Claim(claim.clone()));
+                        (claim.gained + claim.lost > 0).then_some(Annotation::Claim(claim));
                 }
             },
             what,
         ));
     }
-    if i + 1 < toks.len() && toks[i + 1].name != t.name {
-        out.push(with(
-            &|v| {
-                let (a, b) = (v[i].clone(), v[i + 1].clone());
-                v[i].name = b.name;
-                v[i].annotation = b.annotation;
-                v[i + 1].name = a.name;
-                v[i + 1].annotation = a.annotation;
-            },
-            format!(
-                "swapped moves: plies {} and {} are {} and {}",
-                t.orig,
-                toks[i + 1].orig,
-                toks[i + 1].name,
-                t.name
-            ),
-        ));
-    }
+    out
+}
+
+/// The move and the next one written in the wrong order.
+fn swapped_moves_edit(toks: &[Tok], i: usize) -> Candidate {
+    let (t, next) = (&toks[i], &toks[i + 1]);
+    edited(
+        toks,
+        |v| {
+            let (a, b) = (v[i].clone(), v[i + 1].clone());
+            v[i].name = b.name;
+            v[i].annotation = b.annotation;
+            v[i + 1].name = a.name;
+            v[i + 1].annotation = a.annotation;
+        },
+        format!(
+            "swapped moves: plies {} and {} are {} and {}",
+            t.orig, next.orig, next.name, t.name
+        ),
+    )
+}
+
+/// A lost move inserted before the failing one, each legal move in turn.
+fn missing_move_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
+    let (i, g) = (f.at, &f.cursor.state);
+    let mut moves = Moves::new();
+    g.legal_moves(&mut moves);
+    let mut out = Vec::new();
     for &m in &moves {
         let name = g.format_move(m);
-        let after = g.play(m);
-        let claim = gained_lost(totals(g), &after, g.to_move());
-        out.push(with(
-            &|v| {
+        let claim = gained_lost(totals(g), &g.play(m), g.to_move());
+        let shown = if claim.gained > 0 {
+            format!(" {}", claim.format())
+        } else {
+            String::new()
+        };
+        let what = format!("missing move: {name}{shown} before ply {}", toks[i].orig);
+        out.push(edited(
+            toks,
+            |v| {
                 let mut ins = v[i].clone();
                 ins.orig = 0;
-                ins.name = name.clone();
+                ins.name = name;
                 ins.marks.clear();
                 ins.annotation =
-                    (claim.gained + claim.lost > 0).then(|| Annotation::Claim(claim.clone()));
+                    (claim.gained + claim.lost > 0).then_some(Annotation::Claim(claim));
                 ins.group_annotation = None;
                 // An inserted move is a group of its own (it may be the other player's).
                 ins.group = usize::MAX - i;
                 ins.group_len = 1;
                 v.insert(i, ins);
             },
-            format!(
-                "missing move: {}{} before ply {}",
-                name,
-                if claim.gained > 0 {
-                    format!(" {}", claim.format())
-                } else {
-                    String::new()
-                },
-                t.orig
-            ),
+            what,
         ));
     }
-    out.push(with(
-        &|v| {
-            v.remove(i);
-        },
-        format!("extra move: delete {}", t.written()),
-    ));
     out
 }
 
@@ -533,8 +579,89 @@ fn flatten(rec: &RecordFile) -> Vec<Tok> {
     toks
 }
 
-/// Verifies a record from `start`.
-pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
+/// After a failure: the issue to report, and whether the replay goes on from a corrected
+/// record (`Some`: the edited moves, replayed from the failure) or stops there.
+type Diagnosis = (Issue, Option<Vec<Tok>>);
+
+/// What the record says at a failure: (text, move number, place, ply as written).
+fn recorded_at<G>(toks: &[Tok], f: &Failure<G>) -> (String, Option<u32>, Pos, usize) {
+    if f.at < toks.len() {
+        let t = &toks[f.at];
+        return (t.written(), t.number, t.pos, t.orig);
+    }
+    let last = toks.last();
+    let name = last.map(|t| t.name.clone()).unwrap_or_default();
+    (
+        format!("end of turn after {name}"),
+        None,
+        last.map(|t| t.pos).unwrap_or_default(),
+        last.map(|t| t.orig).unwrap_or(0),
+    )
+}
+
+/// The issue at a failure and the smallest correction that lets the rest replay.
+fn diagnose<G: RecordGame>(toks: &[Tok], f: &Failure<G>, stmt: &Option<Statement>) -> Diagnosis {
+    let (recorded, move_number, pos, ply) = recorded_at(toks, f);
+    let actual = actual_text(toks, f);
+    let issue = |correction: String| Issue {
+        ply,
+        move_number,
+        recorded: recorded.clone(),
+        actual: actual.clone(),
+        correction,
+        pos,
+    };
+    if f.at >= toks.len() {
+        return (issue("none (the record stops mid-turn)".into()), None);
+    }
+    let cands = candidates(toks, f);
+    let best = cands
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (score(c, f.at, f.cursor, stmt), std::cmp::Reverse(k)))
+        .max();
+    let ply_covered = toks[f.at].orig;
+    match best {
+        Some((s, std::cmp::Reverse(k)))
+            if s.0 || s.1 > ply_covered || matches!(f.fail, Fail::AfterEnd) =>
+        {
+            let c = &cands[k];
+            (issue(c.correction.clone()), Some(c.toks.clone()))
+        }
+        _ => (issue("none found".into()), None),
+    }
+}
+
+/// The issue with the record's result statement, if it is unreadable or does not follow
+/// from the final score.
+fn statement_issue<G: RecordGame>(
+    rec: &RecordFile,
+    stmt: &Option<Statement>,
+    end: &G,
+) -> Option<Issue> {
+    let (text, at) = rec.body.result.as_ref()?;
+    let issue = |actual: String, correction: &str| Issue {
+        ply: 0,
+        move_number: None,
+        recorded: text.clone(),
+        actual,
+        correction: correction.into(),
+        pos: *at,
+    };
+    match stmt {
+        None => Some(issue(
+            "a result statement this verifier cannot read".into(),
+            "none",
+        )),
+        Some(s) => result::check(s, totals(end), end.komi(), G::seat_names())
+            .err()
+            .map(|e| issue(e, "the result statement does not follow from the moves")),
+    }
+}
+
+/// Verifies a record from `start`: replays it, and at each failure reports the issue and
+/// goes on from the smallest correction (at most 64 issues).
+pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let mut toks = flatten(rec);
     let plies = toks.len();
     let stmt_text = rec.body.result.as_ref().map(|r| r.0.clone());
@@ -550,105 +677,21 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
     };
     let mut from = 0;
     let end = loop {
-        match run(&toks, from, cur) {
+        let f = match run(&toks, from, cur) {
             Ok(end) => break end,
-            Err(f) => {
-                if issues.len() >= 64 {
-                    break f.cursor;
-                }
-                let at_end = f.at >= toks.len();
-                let (recorded, number, pos, ply) = if at_end {
-                    let last = toks.last();
-                    (
-                        format!(
-                            "end of turn after {}",
-                            last.map(|t| t.name.clone()).unwrap_or_default()
-                        ),
-                        None,
-                        last.map(|t| t.pos).unwrap_or_default(),
-                        last.map(|t| t.orig).unwrap_or(0),
-                    )
-                } else {
-                    let t = &toks[f.at];
-                    (t.written(), t.number, t.pos, t.orig)
-                };
-                let actual = actual_text(&toks, &f);
-                if at_end {
-                    issues.push(Issue {
-                        ply,
-                        move_number: number,
-                        recorded,
-                        actual,
-                        correction: "none (the record stops mid-turn)".into(),
-                        pos,
-                    });
-                    break f.cursor;
-                }
-                let cands = candidates(&toks, &f);
-                let best = cands
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| (score(c, f.at, f.cursor, &stmt), std::cmp::Reverse(k)))
-                    .max();
-                let ply_covered = toks[f.at].orig;
-                match best {
-                    Some((s, std::cmp::Reverse(k)))
-                        if s.0 || s.1 > ply_covered || matches!(f.fail, Fail::AfterEnd) =>
-                    {
-                        let c = &cands[k];
-                        issues.push(Issue {
-                            ply,
-                            move_number: number,
-                            recorded,
-                            actual,
-                            correction: c.correction.clone(),
-                            pos,
-                        });
-                        toks = c.toks.clone();
-                        from = f.at;
-                        cur = f.cursor;
-                    }
-                    _ => {
-                        issues.push(Issue {
-                            ply,
-                            move_number: number,
-                            recorded,
-                            actual,
-                            correction: "none found".into(),
-                            pos,
-                        });
-                        break f.cursor;
-                    }
-                }
-            }
+            Err(f) if issues.len() >= 64 => break f.cursor,
+            Err(f) => f,
+        };
+        let (issue, corrected) = diagnose(&toks, &f, &stmt);
+        issues.push(issue);
+        match corrected {
+            Some(edited) => (toks, from, cur) = (edited, f.at, f.cursor),
+            None => break f.cursor,
         }
     };
     let final_score = totals(&end.state);
-    let replayed = replayed_moves(&toks, start);
-    if let Some(text) = &stmt_text {
-        match &stmt {
-            None => issues.push(Issue {
-                ply: 0,
-                move_number: None,
-                recorded: text.clone(),
-                actual: "a result statement this verifier cannot read".into(),
-                correction: "none".into(),
-                pos: rec.body.result.as_ref().map(|r| r.1).unwrap_or_default(),
-            }),
-            Some(s) => {
-                if let Err(e) = result::check(s, final_score, end.state.komi(), G::seat_names()) {
-                    issues.push(Issue {
-                        ply: 0,
-                        move_number: None,
-                        recorded: text.clone(),
-                        actual: e,
-                        correction: "the result statement does not follow from the moves".into(),
-                        pos: rec.body.result.as_ref().map(|r| r.1).unwrap_or_default(),
-                    });
-                }
-            }
-        }
-    }
+    let (moves, played) = replayed_moves(&toks, start);
+    issues.extend(statement_issue(rec, &stmt, &end.state));
     Report {
         consistent: issues.is_empty(),
         plies,
@@ -658,15 +701,16 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report {
         decided: end.state.decided(),
         result: stmt_text,
         final_position: end.state.to_text(),
-        moves: replayed,
+        moves,
+        played,
     }
 }
 
 /// The corrected move list, up to the first move that still does not replay (where the
 /// verifier found no correction).
-fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> Vec<String> {
+fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> (Vec<String>, Vec<G::Move>) {
     let mut g = start;
-    let mut out = Vec::new();
+    let (mut out, mut played) = (Vec::new(), Vec::new());
     for t in toks {
         let Ok(mv) = g.parse_move(&t.name) else { break };
         let mut ms = crate::game::Moves::new();
@@ -675,16 +719,8 @@ fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> Vec<String> {
             break;
         }
         out.push(g.format_move(mv));
+        played.push(mv);
         g = g.play(mv);
     }
-    out
-}
-
-/// The tags' view of who is who, for callers that print reports.
-pub fn seat_of<G: RecordGame>(tags: &Tags, p: Player) -> String {
-    let seat = G::seat_names()[p.index()];
-    match tags.get(seat) {
-        Some(name) => format!("{seat} ({name})"),
-        None => seat.to_string(),
-    }
+    (out, played)
 }

@@ -260,70 +260,17 @@ pub fn summarize(records: &[GameRecord]) -> Stats {
     let first_wins = done.iter().filter(|r| r.margin > 0.0).count();
     let second_wins = done.iter().filter(|r| r.margin < 0.0).count();
     let draws = finished - first_wins - second_wins;
-    let mean_margin = mean(done.iter().map(|r| r.margin));
-    let sd = if finished > 1 {
-        (done
-            .iter()
-            .map(|r| (r.margin - mean_margin).powi(2))
-            .sum::<f64>()
-            / (finished - 1) as f64)
-            .sqrt()
-    } else {
-        0.0
-    };
-    let half = if finished > 0 {
-        Z95 * sd / (finished as f64).sqrt()
-    } else {
-        0.0
-    };
-    let mut margins: Vec<(f64, usize)> = Vec::new();
-    let mut ms: Vec<f64> = done.iter().map(|r| r.margin).collect();
-    ms.sort_by(f64::total_cmp);
-    for m in ms {
-        match margins.last_mut() {
-            Some((v, c)) if *v == m => *c += 1,
-            _ => margins.push((m, 1)),
-        }
-    }
-    let lens: Vec<usize> = done.iter().map(|r| r.branching.len()).collect();
-    let mut hist = std::collections::BTreeMap::new();
-    for &l in &lens {
-        *hist.entry(l).or_insert(0usize) += 1;
-    }
-    let plies = Plies {
-        min: lens.iter().copied().min().unwrap_or(0),
-        mean: mean(lens.iter().map(|&l| l as f64)),
-        max: lens.iter().copied().max().unwrap_or(0),
-        mean_choices: mean(
-            done.iter()
-                .map(|r| r.branching.iter().filter(|&&b| b >= 2).count() as f64),
-        ),
-    };
-    let dec: Vec<usize> = done.iter().filter_map(|r| r.decided).collect();
-    let decided = (!dec.is_empty()).then(|| Decided {
-        games: dec.len(),
-        min: dec.iter().copied().min().unwrap_or(0),
-        mean: mean(dec.iter().map(|&l| l as f64)),
-        max: dec.iter().copied().max().unwrap_or(0),
-    });
+    let (mean_margin, half) = margin_interval(&done);
+    let margins = margin_counts(&done);
+    let (plies, hist) = lengths(&done);
+    let decided = decided_lengths(&done);
     let largest_win = done
         .iter()
         .filter(|r| r.margin != 0.0)
         .max_by(|a, b| a.margin.abs().total_cmp(&b.margin.abs()))
         .map(|r| (r.score.0, r.score.1, r.margin));
 
-    let mut count_hist = [0usize; mancala_core::MAX_MOVES + 1];
-    let mut by_ply: Vec<(usize, usize)> = Vec::new();
-    for r in records {
-        for (i, &b) in r.branching.iter().enumerate() {
-            count_hist[b as usize] += 1;
-            if by_ply.len() <= i {
-                by_ply.push((0, 0));
-            }
-            by_ply[i].0 += 1;
-            by_ply[i].1 += b as usize;
-        }
-    }
+    let (count_hist, by_ply) = branching_counts(records);
     let positions: usize = count_hist.iter().sum();
     let total: usize = count_hist.iter().enumerate().map(|(b, c)| b * c).sum();
     let choice_positions: usize = count_hist[2..].iter().sum();
@@ -337,18 +284,7 @@ pub fn summarize(records: &[GameRecord]) -> Stats {
         .rev()
         .find(|&b| count_hist[b] > 0)
         .unwrap_or(0);
-    // log10 of the mean of 10^x over games, without overflow.
-    let logs: Vec<f64> = done
-        .iter()
-        .map(|r| r.branching.iter().map(|&b| (b as f64).log10()).sum())
-        .collect();
-    let product_estimate_log10 = match logs.iter().copied().reduce(f64::max) {
-        Some(top) => {
-            let s: f64 = logs.iter().map(|&x| 10f64.powf(x - top)).sum();
-            top + (s / logs.len() as f64).log10()
-        }
-        None => 0.0,
-    };
+    let product_estimate_log10 = product_estimate_log10(&done);
     Stats {
         games,
         finished,
@@ -390,6 +326,106 @@ pub fn summarize(records: &[GameRecord]) -> Stats {
             })
             .collect(),
         product_estimate_log10,
+    }
+}
+
+/// The mean margin of finished games and the half-width of its 95% confidence interval.
+fn margin_interval(done: &[&GameRecord]) -> (f64, f64) {
+    let finished = done.len();
+    let mean_margin = mean(done.iter().map(|r| r.margin));
+    let sd = if finished > 1 {
+        (done
+            .iter()
+            .map(|r| (r.margin - mean_margin).powi(2))
+            .sum::<f64>()
+            / (finished - 1) as f64)
+            .sqrt()
+    } else {
+        0.0
+    };
+    let half = if finished > 0 {
+        Z95 * sd / (finished as f64).sqrt()
+    } else {
+        0.0
+    };
+    (mean_margin, half)
+}
+
+/// Every margin that occurred, in increasing order, with its number of games.
+fn margin_counts(done: &[&GameRecord]) -> Vec<(f64, usize)> {
+    let mut margins: Vec<(f64, usize)> = Vec::new();
+    let mut ms: Vec<f64> = done.iter().map(|r| r.margin).collect();
+    ms.sort_by(f64::total_cmp);
+    for m in ms {
+        match margins.last_mut() {
+            Some((v, c)) if *v == m => *c += 1,
+            _ => margins.push((m, 1)),
+        }
+    }
+    margins
+}
+
+/// Game lengths: their summary and (length, games) for every length that occurred.
+fn lengths(done: &[&GameRecord]) -> (Plies, Vec<(usize, usize)>) {
+    let lens: Vec<usize> = done.iter().map(|r| r.branching.len()).collect();
+    let mut hist = std::collections::BTreeMap::new();
+    for &l in &lens {
+        *hist.entry(l).or_insert(0usize) += 1;
+    }
+    let plies = Plies {
+        min: lens.iter().copied().min().unwrap_or(0),
+        mean: mean(lens.iter().map(|&l| l as f64)),
+        max: lens.iter().copied().max().unwrap_or(0),
+        mean_choices: mean(
+            done.iter()
+                .map(|r| r.branching.iter().filter(|&&b| b >= 2).count() as f64),
+        ),
+    };
+    (plies, hist.into_iter().collect())
+}
+
+/// Plies until a player held more than half of the stones, over the games where one did.
+fn decided_lengths(done: &[&GameRecord]) -> Option<Decided> {
+    let dec: Vec<usize> = done.iter().filter_map(|r| r.decided).collect();
+    (!dec.is_empty()).then(|| Decided {
+        games: dec.len(),
+        min: dec.iter().copied().min().unwrap_or(0),
+        mean: mean(dec.iter().map(|&l| l as f64)),
+        max: dec.iter().copied().max().unwrap_or(0),
+    })
+}
+
+/// Positions by number of legal moves, and (positions, total moves) at each ply.
+fn branching_counts(
+    records: &[GameRecord],
+) -> ([usize; mancala_core::MAX_MOVES + 1], Vec<(usize, usize)>) {
+    let mut count_hist = [0usize; mancala_core::MAX_MOVES + 1];
+    let mut by_ply: Vec<(usize, usize)> = Vec::new();
+    for r in records {
+        for (i, &b) in r.branching.iter().enumerate() {
+            count_hist[b as usize] += 1;
+            if by_ply.len() <= i {
+                by_ply.push((0, 0));
+            }
+            by_ply[i].0 += 1;
+            by_ply[i].1 += b as usize;
+        }
+    }
+    (count_hist, by_ply)
+}
+
+/// log10 of the mean over games of the product of branching factors, without overflow.
+fn product_estimate_log10(done: &[&GameRecord]) -> f64 {
+    let logs: Vec<f64> = done
+        .iter()
+        .map(|r| r.branching.iter().map(|&b| (b as f64).log10()).sum())
+        .collect();
+    match logs.iter().copied().reduce(f64::max) {
+        Some(top) => {
+            let s: f64 = logs.iter().map(|&x| 10f64.powf(x - top)).sum();
+            top + (s / logs.len() as f64).log10()
+        }
+        None => 0.0,
     }
 }
 

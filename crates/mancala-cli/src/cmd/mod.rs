@@ -1,0 +1,11 @@
+//! One file per command: its argument struct, the call into the libraries, and output.
+
+pub mod analyse;
+pub mod play;
+pub mod reconstruct;
+pub mod retro;
+pub mod show;
+pub mod solve;
+pub mod stats;
+pub mod table;
+pub mod verify;

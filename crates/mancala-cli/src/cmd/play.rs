@@ -1,0 +1,113 @@
+//! `mancala play`: a record move by move, with the board after each move.
+
+use mancala_core::with_game_type;
+use std::process::ExitCode;
+
+use anyhow::{Result, bail};
+use clap::Args;
+use serde::Serialize;
+
+use crate::dispatch::CliGame;
+use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
+
+/// Step through a record move by move, with the board after each move.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// A record file (with [Game] and [Start] tags), or "-" for standard input.
+    record: String,
+    /// The game of a bare move list without tags.
+    #[arg(long)]
+    game: Option<String>,
+    #[command(flatten)]
+    rule_args: RuleArgs,
+    /// Stop after this many moves.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Print JSON: one entry per move with the position after it.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Step {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    player: String,
+    captured: [u32; 2],
+    position: String,
+}
+
+pub fn play(a: PlayArgs) -> Result<ExitCode> {
+    let mut src = classify(&a.record)?;
+    if let (Source::File { file, .. }, Some(g)) = (&mut src, &a.game) {
+        if let Some(t) = file.tags.get("Game")
+            && !t.eq_ignore_ascii_case(g)
+        {
+            bail!(
+                "{}: the file says [Game \"{t}\"] but --game {g} was given",
+                a.record
+            );
+        }
+        file.tags.0.insert("Game".into(), g.clone());
+    }
+    let game = match (&src, &a.game) {
+        (Source::File { file, .. }, Some(g)) if file.tags.get("Game").is_none() => {
+            mancala_core::registry::find(g)?
+        }
+        _ => src.game(),
+    };
+    let opts = a.rule_args.with_ply(None);
+    with_game_type!(game.kind, G => play_game::<G>(&src, &opts, &a))
+}
+
+fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Result<ExitCode> {
+    let Source::File { name, file, .. } = src else {
+        bail!("play needs a record file");
+    };
+    let start: G = build(
+        &Source::File {
+            game: src.game(),
+            name: name.clone(),
+            file: strip_moves(file),
+            position_line: None,
+        },
+        opts,
+    )?;
+    let n = a.ply.unwrap_or(usize::MAX);
+    let mut steps = Vec::new();
+    if !a.json {
+        println!("start:");
+        print!("{}", start.layout().to_text());
+    }
+    mancala_core::record::replay(name, file, start, n, |step| {
+        let g = step.after;
+        let player = G::seat_names()[step.before.to_move().index()].to_string();
+        let name = step.before.format_move(step.mv);
+        if a.json {
+            steps.push(Step {
+                ply: step.ply,
+                mv: name,
+                player,
+                captured: [
+                    g.captured(mancala_core::Player::First),
+                    g.captured(mancala_core::Player::Second),
+                ],
+                position: g.to_text(),
+            });
+        } else {
+            println!("\nply {}: {player} plays {name}", step.ply);
+            print!("{}", g.layout().to_text());
+        }
+    })?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&steps)?);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn strip_moves(file: &mancala_core::record::RecordFile) -> mancala_core::record::RecordFile {
+    let mut f = file.clone();
+    f.body.groups.clear();
+    f
+}

@@ -1,0 +1,283 @@
+//! `mancala reconstruct`: find the start positions consistent with published Afrika lines
+//! whose diagram is lost (issue 4), with the corrections each line needs, and the exact
+//! solver's verdict on the published claims.
+
+use mancala_core::rows::Seated;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use mancala_analysis::reconstruct::{Candidate, Line, fit_line, intersect};
+use mancala_core::afrika::Afrika;
+use mancala_core::record::{RecordGame, parse_file};
+use mancala_core::rows::Row;
+use mancala_core::{Game, Notation, PositionText};
+use mancala_solver::{Config, Solver};
+use serde::Serialize;
+
+use crate::input::{display_name, read_text};
+
+/// Reconstruct a lost Afrika start position from published lines.
+///
+/// Every FILE is a record of one line from the same unknown start ([Start "unknown"],
+/// [ToMove], [Board], and a result statement such as "South wins with 65:63 points." or
+/// "Draw."). Each line is unwound backwards from the empty board; up to K corrections
+/// (wrong amount, wrong letter, wrong case, extra move, lost move) are allowed. Prints the
+/// candidate count for every budget 0..=K, then the cheapest candidates with their
+/// corrections, the corrected lines and the exact solver's value of every first move.
+#[derive(Args, Debug)]
+pub struct ReconstructArgs {
+    #[arg(required = true)]
+    files: Vec<String>,
+    /// Most corrections in each line (the candidates are ranked by the total).
+    #[arg(long, default_value_t = 1)]
+    max_corrections: usize,
+    /// Candidates shown.
+    #[arg(long, default_value_t = 5)]
+    limit: usize,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Skip the solver's verdicts.
+    #[arg(long)]
+    no_solve: bool,
+    /// Search nodes per line and budget before giving up.
+    #[arg(long, default_value_t = 50_000_000)]
+    node_limit: u64,
+}
+
+#[derive(Serialize)]
+struct Budget {
+    corrections: usize,
+    candidates: usize,
+    per_line: Vec<usize>,
+    nodes: Vec<u64>,
+    complete: bool,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct LineOut {
+    file: String,
+    corrections: Vec<String>,
+    corrected_line: String,
+    first_move: String,
+    first_move_value: Option<i32>,
+    claimed_margin: i32,
+    line_margin: i32,
+}
+
+#[derive(Serialize)]
+struct CandOut {
+    position: String,
+    corrections: usize,
+    lines: Vec<LineOut>,
+    value: Option<i32>,
+    move_values: Vec<(String, i32)>,
+    best_moves: Vec<String>,
+    solve_seconds: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Out {
+    files: Vec<String>,
+    score_notes: Vec<String>,
+    budgets: Vec<Budget>,
+    shown: Vec<CandOut>,
+}
+
+pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
+    let mut lines = Vec::new();
+    for f in &a.files {
+        let name = display_name(f);
+        let text = read_text(f)?;
+        let rec = parse_file(name, &text).map_err(anyhow::Error::new)?;
+        match rec.tags.get("Game") {
+            Some(g) if g.eq_ignore_ascii_case(Afrika::NAME) => {}
+            Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),
+            None => bail!("{name}: no [Game \"afrika\"] tag; reconstruct handles Afrika records"),
+        }
+        lines.push(Line::from_record(name, &rec).map_err(|e| anyhow!(e))?);
+    }
+    if lines
+        .windows(2)
+        .any(|w| w[0].to_move != w[1].to_move || w[0].m != w[1].m)
+    {
+        bail!("the lines disagree on [ToMove] or [Board]; they cannot share a start");
+    }
+    let mut budgets = Vec::new();
+    let mut cands: Vec<Candidate> = Vec::new();
+    for k in 0..=a.max_corrections {
+        let t0 = Instant::now();
+        let mut per = Vec::new();
+        let mut nodes = Vec::new();
+        let mut complete = true;
+        for l in &lines {
+            let (fits, n, cut) = fit_line(l, k, a.node_limit);
+            nodes.push(n);
+            complete &= !cut;
+            per.push(fits);
+        }
+        let c = intersect(&per);
+        budgets.push(Budget {
+            corrections: k,
+            candidates: c.len(),
+            per_line: per.iter().map(Vec::len).collect(),
+            nodes,
+            complete,
+            seconds: t0.elapsed().as_secs_f64(),
+        });
+        if !a.json {
+            let b = budgets.last().unwrap();
+            println!(
+                "budget {k} per line: {} candidate(s) (per line {:?}; nodes {:?}{}; {:.2}s)",
+                b.candidates,
+                b.per_line,
+                b.nodes,
+                if b.complete {
+                    ""
+                } else {
+                    "; NODE LIMIT REACHED"
+                },
+                b.seconds
+            );
+        }
+        cands = c;
+    }
+    let mut shown = Vec::new();
+    for c in cands.iter().take(a.limit) {
+        shown.push(describe(c, &lines, !a.no_solve));
+    }
+    let out = Out {
+        files: a.files.clone(),
+        score_notes: lines
+            .iter()
+            .map(|l| format!("{}: {}", l.name, l.score_note))
+            .collect(),
+        budgets,
+        shown,
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        for n in &out.score_notes {
+            println!("{n}");
+        }
+        println!(
+            "{} candidate(s) with at most {} correction(s); showing {}",
+            cands.len(),
+            a.max_corrections,
+            out.shown.len()
+        );
+        for (i, c) in out.shown.iter().enumerate() {
+            println!(
+                "\ncandidate {} ({} correction(s)): {}",
+                i + 1,
+                c.corrections,
+                c.position
+            );
+            if let Some(v) = c.value {
+                println!(
+                    "  solver: value {v:+} for the side to move ({:.2}s); best move(s): {}",
+                    c.solve_seconds.unwrap_or(0.0),
+                    c.best_moves.join(", ")
+                );
+                let mv: Vec<String> = c
+                    .move_values
+                    .iter()
+                    .map(|(m, v)| format!("{m} {v:+}"))
+                    .collect();
+                println!("  move values: {}", mv.join(", "));
+            }
+            for l in &c.lines {
+                println!("  {}:", l.file);
+                for k in &l.corrections {
+                    println!("    correction: {k}");
+                }
+                println!("    corrected line: {}", l.corrected_line);
+                println!(
+                    "    first move {}: claimed margin {:+}, line margin {:+}{}",
+                    l.first_move,
+                    l.claimed_margin,
+                    l.line_margin,
+                    l.first_move_value
+                        .map(|v| format!(", solver value {v:+}"))
+                        .unwrap_or_default()
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn side(g: &Afrika) -> Row {
+    Afrika::row(g.to_move())
+}
+
+fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
+    let g = c.start;
+    let mut out = CandOut {
+        position: g.to_text(),
+        corrections: c.cost(),
+        lines: Vec::new(),
+        value: None,
+        move_values: Vec::new(),
+        best_moves: Vec::new(),
+        solve_seconds: None,
+    };
+    if solve {
+        let solver = Solver::new(Config {
+            tt_mb: 64,
+            ..Config::default()
+        });
+        if let Some(s) = solver.solve(&g) {
+            out.value = Some(s.value);
+            out.solve_seconds = Some(s.seconds);
+            for &(m, v) in &s.moves {
+                out.move_values.push((g.format_move(m), v));
+                if v == s.value {
+                    out.best_moves.push(g.format_move(m));
+                }
+            }
+        }
+    }
+    let me = side(&g);
+    for (f, l) in c.fits.iter().zip(lines) {
+        let [s, n] = l.score;
+        let claimed = if me == Row::South {
+            s as i32 - n as i32
+        } else {
+            n as i32 - s as i32
+        };
+        let end = mancala_analysis::reconstruct::replay(&f.start, &f.moves).ok();
+        let line_margin = end
+            .map(|e| e.captured(g.to_move()) as i32 - e.captured(g.to_move().opponent()) as i32)
+            .unwrap_or(i32::MIN);
+        let first = f
+            .moves
+            .first()
+            .map(|&(m, _)| g.format_move(m))
+            .unwrap_or_default();
+        let fv = f.moves.first().and_then(|&(m, _)| {
+            out.move_values
+                .iter()
+                .find(|(t, _)| *t == g.format_move(m))
+                .map(|x| x.1)
+        });
+        out.lines.push(LineOut {
+            file: l.name.clone(),
+            corrections: f
+                .corrections
+                .iter()
+                .map(|c| format!("{}{}", c.text, if c.cost == 0 { " (free)" } else { "" }))
+                .collect(),
+            corrected_line: f.line_text(),
+            first_move: first,
+            first_move_value: fv,
+            claimed_margin: claimed,
+            line_margin,
+        });
+    }
+    out
+}

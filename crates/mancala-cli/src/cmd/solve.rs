@@ -1,0 +1,374 @@
+//! `mancala solve`: the exact value of a position, of every move, and a principal
+//! variation.
+
+use mancala_core::with_game_type;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use clap::Args;
+use mancala_core::{Game, Player};
+use mancala_solver::retro::{Oracle, store};
+use mancala_solver::{Config, PvEnd, Solver, Techniques};
+use serde::Serialize;
+
+use crate::dispatch::CliGame;
+use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
+
+/// Solve a position exactly: its value, the value of every legal move, and a principal
+/// variation in the game's notation.
+///
+/// POSITION is a file from positions/ (a position line, or a record whose moves are played
+/// first; see --ply), an inline position line, or a named start: afrika:8x8, afrika:4x3
+/// (holes per row x stones), kalah:6x4, andada:6, progressive:11, kauri.
+///
+/// Values are from the point of view of the player to move: for score games the final
+/// margin (his final total minus the opponent's, with what both captured already and the
+/// komi); for Andada and Give-away Afrika 1 / 0 / -1 for win / draw / loss; Kauri under
+/// the old tie-breaker counts a tie-break win as +0.5.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The position: a file, an inline position line, or a named start.
+    position: String,
+    /// Search threads (Lazy SMP over one shared table).
+    #[arg(long, short = 't', default_value_t = default_threads())]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    #[command(flatten)]
+    rule_args: RuleArgs,
+    /// With a record file: solve the position after this many moves.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// Only the value and the principal variation, not the value of every move.
+    #[arg(long)]
+    value_only: bool,
+    /// Switch off a search technique to measure it (repeatable): tt, bounds, ordering,
+    /// killers, history, gain, guess, etc, deepening. docs/solver.md measures each.
+    #[arg(long = "without", value_name = "TECHNIQUE",
+          value_parser = clap::builder::PossibleValuesParser::new(Techniques::NAMES))]
+    without: Vec<String>,
+    /// Enhanced transposition cut-offs (peeking at every child's table entry) only down
+    /// to this many plies from the root (default: at every node; 0 = off).
+    #[arg(long)]
+    etc: Option<u32>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Longest principal variation to print, in plies.
+    #[arg(long, default_value_t = 400)]
+    pv_limit: usize,
+    /// A retrograde database (from `mancala retro`) to use as an exact oracle.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
+    /// Where to look for databases when --db is not given (default: $MANCALA_DB_DIR,
+    /// else the platform data directory).
+    #[arg(long, value_name = "DIR")]
+    db_dir: Option<std::path::PathBuf>,
+    /// Print a progress line every few seconds even when stderr is not a terminal.
+    #[arg(long)]
+    progress: bool,
+}
+
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
+#[derive(Serialize)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    value: f64,
+}
+
+#[derive(Serialize)]
+struct Output {
+    game: String,
+    position: String,
+    to_move: String,
+    value: f64,
+    result: String,
+    moves: Vec<MoveValue>,
+    pv: Vec<String>,
+    pv_end: String,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    threads: usize,
+    tt_mb: usize,
+    tt_hits: u64,
+    tt_permille: u32,
+    max_depth: u64,
+    /// Database files used as an exact oracle.
+    databases: Vec<String>,
+    db_probes: u64,
+    db_hits: u64,
+}
+
+pub fn run(a: SolveArgs) -> Result<ExitCode> {
+    let src = classify(&a.position)?;
+    let opts = a.rule_args.with_ply(a.ply);
+    with_game_type!(src.game().kind, G => solve::<G>(&src, &opts, &a))
+}
+
+fn techniques(a: &SolveArgs) -> Result<Techniques> {
+    let mut t = Techniques::default();
+    for w in &a.without {
+        if !t.switch_off(w) {
+            bail!(
+                "--without {w}: unknown technique ({})",
+                Techniques::NAMES.join(", ")
+            );
+        }
+    }
+    if let Some(plies) = a.etc {
+        t.etc_plies = plies;
+    }
+    Ok(t)
+}
+
+fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<ExitCode> {
+    let root: G = build(src, opts)?;
+    if a.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let config = Config {
+        threads: a.threads,
+        tt_mb: a.tt_mb,
+        techniques: techniques(a)?,
+        all_moves: !a.value_only,
+        max_pv: a.pv_limit,
+    };
+    let mut oracle = G::oracle(&root, a.db.as_deref())?;
+    let mut databases: Vec<String> = a.db.iter().map(|p| p.display().to_string()).collect();
+    if a.db.is_none()
+        && oracle.is_none()
+        && let Some(dir) = a.db_dir.clone().or_else(store::default_dir)
+    {
+        let found = G::stored_oracle(&root, &dir);
+        for w in &found.warnings {
+            eprintln!("warning: {w}");
+        }
+        (oracle, databases) = (found.oracle, found.used);
+    }
+    let counted = oracle.as_deref().map(store::Counted::new);
+    let oracle = counted.as_ref().map(|c| c as &dyn Oracle<G>);
+    let solver = Solver::new(config);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let sol = std::thread::scope(|s| {
+        let watcher = s.spawn(|| progress_display(&solver, &root, &done, a.progress));
+        let sol = solver.solve_with(&root, oracle);
+        done.store(true, Ordering::Relaxed);
+        let _ = watcher.join();
+        sol
+    });
+    let Some(sol) = sol else {
+        bail!("the search was stopped")
+    };
+    let seat = |p: Player| G::seat_names()[p.index()];
+    let me = root.to_move();
+    let points = |v: i32| root.points(v);
+    let value = points(sol.value);
+    let result = describe(
+        value,
+        seat(me),
+        seat(me.opponent()),
+        root.is_terminal(),
+        root.win_loss(),
+    );
+    let mut pv = Vec::new();
+    let mut g = root;
+    for &m in &sol.pv {
+        pv.push(g.format_move(m));
+        g = g.play(m);
+    }
+    let out = Output {
+        game: G::NAME.to_string(),
+        position: root.to_text(),
+        to_move: seat(me).to_string(),
+        value,
+        result,
+        moves: sol
+            .moves
+            .iter()
+            .map(|&(m, v)| MoveValue {
+                mv: root.format_move(m),
+                value: points(v),
+            })
+            .collect(),
+        pv,
+        pv_end: match sol.pv_end {
+            PvEnd::GameOver => "game over",
+            PvEnd::Repetition => "repetition",
+            PvEnd::Limit => "length limit",
+        }
+        .to_string(),
+        nodes: sol.nodes,
+        seconds: sol.seconds,
+        nodes_per_second: sol.nodes as f64 / sol.seconds.max(1e-9),
+        threads: a.threads,
+        tt_mb: sol.tt_bytes / (1024 * 1024),
+        tt_hits: sol.tt_hits,
+        tt_permille: sol.tt_permille,
+        max_depth: sol.max_depth,
+        databases,
+        db_probes: counted.as_ref().map_or(0, |c| c.counts().0),
+        db_hits: counted.as_ref().map_or(0, |c| c.counts().1),
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_human(&out, &root);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// "South wins by 2", "draw", ... for a value seen by `me`.
+pub fn describe(v: f64, me: &str, them: &str, over: bool, win_loss: bool) -> String {
+    let verb = if over { "won" } else { "wins" };
+    if win_loss {
+        return match v {
+            v if v > 0.0 => format!("{me} {verb}"),
+            v if v < 0.0 => format!("{them} {verb}"),
+            _ => "draw".into(),
+        };
+    }
+    if v > 0.0 {
+        format!("{me} {verb} by {}", fmt_points(v))
+    } else if v < 0.0 {
+        format!("{them} {verb} by {}", fmt_points(-v))
+    } else {
+        "draw".to_string()
+    }
+}
+
+fn fmt_points(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+fn signed(v: f64) -> String {
+    if v > 0.0 {
+        format!("+{}", fmt_points(v))
+    } else {
+        fmt_points(v)
+    }
+}
+
+fn print_human<G: CliGame>(o: &Output, root: &G) {
+    print!("{}", root.layout().to_text());
+    println!(
+        "value: {} ({}), for {} to move",
+        signed(o.value),
+        o.result,
+        o.to_move
+    );
+    if !o.moves.is_empty() {
+        let best = o.moves.iter().map(|m| m.value).fold(f64::MIN, f64::max);
+        let w = o.moves.iter().map(|m| m.mv.len()).max().unwrap_or(1);
+        println!("moves:");
+        for m in &o.moves {
+            let tag = if m.value == best { "  best" } else { "" };
+            println!("  {:w$}  {:>6}{tag}", m.mv, signed(m.value));
+        }
+    }
+    println!(
+        "principal variation ({} plies, ends: {}):",
+        o.pv.len(),
+        o.pv_end
+    );
+    for chunk in o.pv.chunks(16) {
+        println!("  {}", chunk.join(" "));
+    }
+    println!(
+        "nodes {} in {:.3} s ({:.2} M nodes/s), threads {}, table {} MB ({} per mille used, {} hits), deepest path {}",
+        o.nodes,
+        o.seconds,
+        o.nodes_per_second / 1e6,
+        o.threads,
+        o.tt_mb,
+        o.tt_permille,
+        o.tt_hits,
+        o.max_depth
+    );
+    if !o.databases.is_empty() || o.db_probes > 0 {
+        println!(
+            "databases: {}; {} probes, {} hits",
+            if o.databases.is_empty() {
+                "built for this solve".to_string()
+            } else {
+                o.databases.join(", ")
+            },
+            o.db_probes,
+            o.db_hits
+        );
+    }
+}
+
+/// A progress line on stderr, only on a terminal and only once the search has run for a
+/// second: current phase, bounds on the value, nodes, elapsed time.
+fn progress_display<G: Game>(
+    solver: &Solver,
+    root: &G,
+    done: &std::sync::atomic::AtomicBool,
+    force: bool,
+) {
+    let terminal = std::io::stderr().is_terminal();
+    if !terminal && !force {
+        return;
+    }
+    let mut last_line = Instant::now();
+    let t0 = Instant::now();
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let mut n_moves = mancala_core::Moves::new();
+    root.legal_moves(&mut n_moves);
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(100));
+        if t0.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let p = &solver.progress;
+        let phase = match p.phase.load(Ordering::Relaxed) {
+            0 => "root value".to_string(),
+            u64::MAX => "principal variation".to_string(),
+            k => format!("move {k}/{}", n_moves.len()),
+        };
+        let nodes = p.nodes.load(Ordering::Relaxed);
+        let secs = t0.elapsed().as_secs_f64();
+        let msg = format!(
+            "{phase}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
+            p.lower.load(Ordering::Relaxed),
+            p.upper.load(Ordering::Relaxed),
+            nodes as f64 / 1e6,
+            nodes as f64 / 1e6 / secs
+        );
+        if !terminal {
+            if last_line.elapsed() >= Duration::from_secs(5) {
+                eprintln!("[{secs:.0} s] {msg}");
+                last_line = Instant::now();
+            }
+            continue;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = indicatif::ProgressBar::new_spinner();
+            b.set_style(
+                indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}")
+                    .unwrap(),
+            );
+            b
+        });
+        b.set_message(msg);
+        b.tick();
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+}

@@ -1,0 +1,198 @@
+//! `mancala table`: exact values of standard start positions over a range of board sizes,
+//! in the style of the published Kalah tables.
+
+use mancala_core::with_game_type;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use clap::Args;
+use mancala_core::Player;
+use mancala_solver::{Config, Solver};
+use serde::Serialize;
+
+use crate::dispatch::CliGame;
+use crate::position::{RuleArgs, RuleOptions, build, classify};
+
+/// Solve the standard start of a game for every board size in a range: the first
+/// player's exact value (win, draw or loss and by how much), with nodes and time.
+///
+/// GAME is afrika, kalah, andada or progressive. Sizes are holes per row (--holes, e.g.
+/// 1-6; for progressive the row length) and stones per hole (--stones, e.g. 1-4; not for
+/// andada, which always has 2). A cell that takes longer than --seconds is left open.
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    /// The game: afrika, kalah, andada or progressive.
+    game: String,
+    /// Holes per row: a number or a range such as 1-6.
+    #[arg(long)]
+    holes: String,
+    /// Stones per hole: a number or a range such as 1-4.
+    #[arg(long, default_value = "2")]
+    stones: String,
+    #[command(flatten)]
+    rule_args: RuleArgs,
+    /// Time budget per cell in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    seconds: f64,
+    /// Search threads.
+    #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
+    threads: usize,
+    /// Transposition table size in MB.
+    #[arg(long, default_value_t = 1024)]
+    tt_mb: usize,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Cell {
+    holes: u32,
+    stones: u32,
+    /// The first player's value at the start (None: not solved within the budget).
+    value: Option<f64>,
+    result: String,
+    nodes: u64,
+    seconds: f64,
+}
+
+fn range(s: &str, what: &str) -> Result<Vec<u32>> {
+    let bad = || anyhow::anyhow!("--{what} {s}: expected a number or a range such as 1-6");
+    Ok(match s.split_once('-') {
+        Some((a, b)) => {
+            (a.trim().parse().map_err(|_| bad())?..=b.trim().parse().map_err(|_| bad())?).collect()
+        }
+        None => vec![s.trim().parse().map_err(|_| bad())?],
+    })
+}
+
+pub fn run(a: TableArgs) -> Result<ExitCode> {
+    let game = mancala_core::registry::find(&a.game)?;
+    if game.sizes == mancala_core::registry::Sizes::Fixed {
+        bail!(
+            "{} has one board; use `mancala solve {}`",
+            game.name,
+            game.name
+        );
+    }
+    let holes = range(&a.holes, "holes")?;
+    let stones = if game.stones_vary() {
+        range(&a.stones, "stones")?
+    } else {
+        vec![2]
+    };
+    let mut cells = Vec::new();
+    // Andada boards exist only for multiples of 3 ("any multiple of three"), Progressive
+    // rows only with an odd number of holes (a central hole by the goal): a range such as
+    // 3-12 walks only those.
+    let holes: Vec<u32> = holes
+        .into_iter()
+        .filter(|&h| game.table_start(h, 2).is_some())
+        .collect();
+    if holes.is_empty() {
+        bail!("--holes {}: no {} board in this range", a.holes, game.name);
+    }
+    for &h in &holes {
+        for &k in &stones {
+            let spec = game.table_start(h, k).expect("a board of this size");
+            let src = classify(&spec)?;
+            let opts = a.rule_args.with_ply(None);
+            let cell = with_game_type!(game.kind, G => cell::<G>(&src, &opts, &a, h, k))?;
+            if !a.json {
+                println!(
+                    "{:>2} x {:<2} {:<24} {:>14} nodes {:>9.2} s",
+                    h, k, cell.result, cell.nodes, cell.seconds
+                );
+            }
+            cells.push(cell);
+        }
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&cells)?);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn cell<G: CliGame>(
+    src: &crate::position::Source,
+    opts: &RuleOptions,
+    a: &TableArgs,
+    h: u32,
+    k: u32,
+) -> Result<Cell> {
+    let root: G = match build(src, opts) {
+        Ok(g) => g,
+        Err(e) => {
+            return Ok(Cell {
+                holes: h,
+                stones: k,
+                value: None,
+                result: format!("n/a: {e}"),
+                nodes: 0,
+                seconds: 0.0,
+            });
+        }
+    };
+    let solver = Solver::new(Config {
+        threads: a.threads,
+        tt_mb: a.tt_mb,
+        all_moves: false,
+        max_pv: 0,
+        ..Config::default()
+    });
+    let t0 = Instant::now();
+    let budget = Duration::from_secs_f64(a.seconds);
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let sol = std::thread::scope(|s| {
+        let timer = s.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if t0.elapsed() >= budget {
+                    solver.progress.stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let sol = solver.solve(&root);
+        done.store(true, Ordering::Relaxed);
+        let _ = timer.join();
+        sol
+    });
+    let seats = G::seat_names();
+    let first = |v: i32| {
+        if root.to_move() == Player::First {
+            root.points(v)
+        } else {
+            -root.points(v)
+        }
+    };
+    Ok(match sol {
+        Some(s) => {
+            let v = first(s.value);
+            Cell {
+                holes: h,
+                stones: k,
+                value: Some(v),
+                result: crate::cmd::solve::describe(
+                    v,
+                    &format!("first ({})", seats[0]),
+                    &format!("second ({})", seats[1]),
+                    false,
+                    root.win_loss(),
+                ),
+                nodes: s.nodes,
+                seconds: s.seconds,
+            }
+        }
+        None => Cell {
+            holes: h,
+            stones: k,
+            value: None,
+            result: format!("open after {:.0} s", a.seconds),
+            nodes: solver.progress.nodes.load(Ordering::Relaxed),
+            seconds: t0.elapsed().as_secs_f64(),
+        },
+    })
+}

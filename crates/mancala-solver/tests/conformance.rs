@@ -1,0 +1,150 @@
+//! The conformance suite: run for every game in the registry, so that a newly registered
+//! game is covered with no new test code. For each game: position text and move notation
+//! round-trip on positions of random playouts; every record of the game in `positions/`
+//! that verifies as consistent replays move by move to the same score; alpha-beta agrees
+//! with plain minimax on small positions.
+
+use std::path::{Path, PathBuf};
+
+use mancala_core::game::SplitMix;
+use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
+use mancala_core::registry::{GAMES, GameInfo, Registered};
+use mancala_core::{Game, Moves, Player, with_game_type};
+use mancala_solver::minimax::minimax;
+use mancala_solver::{Config, Solver, on_search_stack};
+
+/// A random playout from `start`, every position on the way.
+fn playout<G: Game>(start: G, rng: &mut SplitMix) -> Vec<G> {
+    let mut g = start;
+    let mut seen = vec![g];
+    let mut ms = Moves::new();
+    for _ in 0..400 {
+        g.legal_moves(&mut ms);
+        if ms.is_empty() {
+            break;
+        }
+        g = g.play(ms[rng.below(ms.len())]);
+        seen.push(g);
+    }
+    seen
+}
+
+fn round_trips<G: Registered>(info: &GameInfo) {
+    let start = G::standard_start(&Tags::default()).expect("the standard start");
+    let mut rng = SplitMix(0xC0FFEE);
+    let mut ms = Moves::new();
+    for _ in 0..20 {
+        for g in playout(start, &mut rng) {
+            let text = g.to_text();
+            assert_eq!(G::from_text(&text).unwrap(), g, "{}: {text}", info.name);
+            g.legal_moves(&mut ms);
+            for &m in &ms {
+                let name = g.format_move(m);
+                assert_eq!(
+                    g.parse_move(&name).unwrap(),
+                    m,
+                    "{}: {name} in {text}",
+                    info.name
+                );
+            }
+        }
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The record files of one game in `positions/` (by their `[Game]` tag).
+fn records(info: &GameInfo) -> Vec<(String, RecordFile)> {
+    let mut out = Vec::new();
+    for dir in std::fs::read_dir(root().join("positions")).unwrap() {
+        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+            let path = file.unwrap().path();
+            let name = path.display().to_string();
+            let rec = parse_file(&name, &std::fs::read_to_string(&path).unwrap()).unwrap();
+            let game = rec.tags.get("Game").map(|g| g.to_lowercase());
+            if game.as_deref() == Some(info.name) {
+                out.push((name, rec));
+            }
+        }
+    }
+    out
+}
+
+/// Returns how many records of the game replayed.
+fn records_replay<G: Registered>(info: &GameInfo) -> usize {
+    let mut replayed = 0;
+    for (name, rec) in records(info) {
+        let Ok(start) = start_position::<G>(&rec.tags) else {
+            continue; // a lost diagram: nothing to replay from
+        };
+        let report = record::verify(&rec, start);
+        if !report.consistent {
+            continue;
+        }
+        let end = record::replay(&name, &rec, start, usize::MAX, |_| {})
+            .unwrap_or_else(|e| panic!("{e}"));
+        let score = [end.captured(Player::First), end.captured(Player::Second)];
+        assert_eq!(score, report.final_score, "{name}");
+        assert_eq!(end.to_text(), report.final_position, "{name}");
+        replayed += 1;
+    }
+    replayed
+}
+
+/// The smallest board of the game (its standard board where the size is fixed).
+fn small_start<G: Registered>(info: &GameInfo) -> G {
+    let spec = (info.holes.0..=info.holes.1)
+        .find_map(|holes| info.table_start(holes, 1))
+        .map(|s| s.split_once(':').unwrap().1.to_string())
+        .unwrap_or_default();
+    G::standard_start(&info.start_tags(&spec).unwrap()).unwrap()
+}
+
+/// Returns how many positions were compared.
+fn alpha_beta_matches_minimax<G: Registered>(info: &GameInfo) -> usize {
+    let solver = Solver::new(Config {
+        threads: 1,
+        tt_mb: 8,
+        ..Config::default()
+    });
+    let mut rng = SplitMix(0xAB);
+    let mut compared = 0;
+    for _ in 0..20 {
+        // From the end of the playout backwards, while positions stay small enough.
+        for g in playout(small_start::<G>(info), &mut rng).into_iter().rev() {
+            let Some(exact) = minimax(&g, 100_000) else {
+                break;
+            };
+            let value = on_search_stack(|| solver.value(&g, g.banked())).unwrap();
+            assert_eq!(value, exact, "{}: {}", info.name, g.to_text());
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn every_game_round_trips_its_notation() {
+    for info in GAMES {
+        with_game_type!(info.kind, G => round_trips::<G>(info));
+    }
+}
+
+#[test]
+fn every_consistent_record_replays_to_its_reported_end() {
+    let mut total = 0;
+    for info in GAMES {
+        total += with_game_type!(info.kind, G => records_replay::<G>(info));
+    }
+    assert!(total >= 10, "only {total} records replayed");
+}
+
+#[test]
+fn alpha_beta_agrees_with_minimax_on_small_positions_of_every_game() {
+    for info in GAMES {
+        let compared = with_game_type!(info.kind, G => alpha_beta_matches_minimax::<G>(info));
+        assert!(compared > 0, "{}: no position small enough", info.name);
+    }
+}
