@@ -144,3 +144,24 @@ impl Layout {
         s
     }
 }
+
+impl crate::rows::Board {
+    /// The layout of a two-row board with stores seated as `S`: `Name 2xM`, South's row
+    /// below running left to right, each store at its owner's side, and the status line.
+    pub fn layout<S: crate::rows::Seated>(
+        &self,
+        name: &str,
+        over: bool,
+        to_move: crate::Player,
+        notes: Vec<String>,
+    ) -> Layout {
+        let m = self.m();
+        Layout {
+            title: format!("{name} 2x{m}"),
+            rows: two_rows(m, plain_cell(self.holes(), m), false),
+            stores: stores_north_south(|row| self.stores()[S::owner(row).index()] as u32),
+            status: status(over, S::row(to_move)),
+            notes,
+        }
+    }
+}

@@ -8,7 +8,9 @@
 //! South's holes are `A, B, ...` and North's `a, b, ...`, each from its owner's left.
 
 use crate::error::ParseError;
+use crate::game::{Game, Moves};
 use crate::player::Player;
+use crate::text::{Fields, counts, join_counts, number};
 
 /// A row of a two-row board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -116,6 +118,263 @@ pub fn hole_of_letter(c: char, m: usize) -> Result<usize, ParseError> {
     }
 }
 
+/// Largest row of a [`Board`]: 2 x 12 holes.
+pub const MAX_ROW: usize = 12;
+
+/// A two-row board with a store per player, as Afrika and Kalah keep it: up to
+/// [`MAX_ROW`] holes per row, one byte per hole and store (at most 255 counters in all).
+/// 27 bytes, `Copy`, byte-aligned, so a game state holding it keeps its size. The games
+/// reach it through `Deref`, so their rules read `self.holes`, `self.stores` and `self.m`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    /// Counters per hole in counterclockwise order (see the module documentation); the
+    /// unused tail is always 0 (keys and word-wise tests rely on it).
+    pub(crate) holes: [u8; 2 * MAX_ROW],
+    /// Counters in each store, by [`Player::index`].
+    pub(crate) stores: [u8; 2],
+    /// Holes per row.
+    pub(crate) m: u8,
+}
+
+/// How a game names itself and its counters in messages.
+#[derive(Copy, Clone, Debug)]
+pub struct Names {
+    /// The indefinite article before the game's name: "a" or "an".
+    pub article: &'static str,
+    /// The game's name: "Afrika".
+    pub game: &'static str,
+    /// What it calls its counters: "stones".
+    pub counters: &'static str,
+}
+
+impl Board {
+    /// 2 x `m` holes with `k` counters each and empty stores.
+    ///
+    /// # Panics
+    /// When `m` is not 1 to 12, or 2mk exceeds 255 counters.
+    pub fn start(m: usize, k: u8, names: Names) -> Self {
+        assert!(
+            (1..=MAX_ROW).contains(&m),
+            "{} rows hold 1 to {MAX_ROW} holes",
+            names.game
+        );
+        assert!(2 * m * k as usize <= 255, "at most 255 {}", names.counters);
+        let mut holes = [0u8; 2 * MAX_ROW];
+        holes[..2 * m].fill(k);
+        Board {
+            holes,
+            stores: [0; 2],
+            m: m as u8,
+        }
+    }
+
+    /// A board from its parts; `holes` in board order (South's row, then North's),
+    /// `stores` by player. Checks sizes and the 255-counter limit.
+    pub fn from_parts(holes: &[u8], stores: [u8; 2], names: Names) -> Result<Self, String> {
+        let n = holes.len();
+        let odd = n % 2 == 1;
+        if odd || n == 0 || n > 2 * MAX_ROW {
+            return Err(format!(
+                "{} {} board has 2 x 1..{MAX_ROW} holes, not {}",
+                names.article,
+                names.game,
+                if odd {
+                    format!("{n} in all")
+                } else {
+                    format!("2 x {}", n / 2)
+                }
+            ));
+        }
+        let total: u32 =
+            holes.iter().map(|&x| x as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
+        if total > 255 {
+            return Err(format!(
+                "{total} {} in all; at most 255 are supported",
+                names.counters
+            ));
+        }
+        let mut h = [0u8; 2 * MAX_ROW];
+        h[..n].copy_from_slice(holes);
+        Ok(Board {
+            holes: h,
+            stores,
+            m: (n / 2) as u8,
+        })
+    }
+
+    /// Holes per row.
+    #[inline(always)]
+    pub fn m(&self) -> usize {
+        self.m as usize
+    }
+    /// Counters per hole in board order.
+    pub fn holes(&self) -> &[u8] {
+        &self.holes[..2 * self.m()]
+    }
+    /// Counters in each store, by [`Player::index`].
+    pub fn stores(&self) -> [u8; 2] {
+        self.stores
+    }
+    /// Counters on the board.
+    pub fn on_board(&self) -> u32 {
+        self.holes().iter().map(|&x| x as u32).sum()
+    }
+    /// All counters: on the board and in the stores.
+    pub fn total(&self) -> u32 {
+        self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
+    }
+    /// Counters in a row.
+    pub fn row_sum(&self, row: Row) -> u32 {
+        let s = row.start(self.m());
+        self.holes[s..s + self.m()].iter().map(|&x| x as u32).sum()
+    }
+    /// Store of `p` less the other store.
+    #[inline(always)]
+    pub fn margin(&self, p: Player) -> i32 {
+        let me = p.index();
+        self.stores[me] as i32 - self.stores[1 - me] as i32
+    }
+}
+
+/// The parts a two-row game with a [`Board`] shares, for a state `$game { board, to_move,
+/// rules }` with a `Rules` type in scope: `from_parts`, `rules`, `with_rules`, and `Deref`
+/// to the board (so the rules read `self.holes`, `self.stores`, `self.m()`).
+macro_rules! board_game {
+    ($game:ident, $names:expr) => {
+        impl $game {
+            /// A position from its parts; `holes` in board order (South's row, then
+            /// North's), `stores` by player. Checks sizes and the 255-counter limit.
+            pub fn from_parts(
+                holes: &[u8],
+                stores: [u8; 2],
+                to_move: Player,
+                rules: Rules,
+            ) -> Result<Self, String> {
+                let board = $crate::rows::Board::from_parts(holes, stores, $names)?;
+                Ok($game {
+                    board,
+                    to_move,
+                    rules,
+                })
+            }
+            pub fn rules(&self) -> Rules {
+                self.rules
+            }
+            /// The holes and stores.
+            pub fn board(&self) -> &$crate::rows::Board {
+                &self.board
+            }
+            pub fn with_rules(mut self, rules: Rules) -> Self {
+                self.rules = rules;
+                self
+            }
+        }
+
+        impl std::ops::Deref for $game {
+            type Target = $crate::rows::Board;
+            #[inline(always)]
+            fn deref(&self) -> &$crate::rows::Board {
+                &self.board
+            }
+        }
+
+        impl std::ops::DerefMut for $game {
+            #[inline(always)]
+            fn deref_mut(&mut self) -> &mut $crate::rows::Board {
+                &mut self.board
+            }
+        }
+    };
+}
+pub(crate) use board_game;
+
+/// The verdicts every `why_illegal` starts with: `Some(None)` when `mv` is legal,
+/// `Some(Some(..))` when the game is over; `None` leaves the reason to the game.
+pub fn plain_verdict<G: Game>(g: &G, mv: G::Move) -> Option<Option<String>> {
+    let mut moves = Moves::new();
+    g.legal_moves(&mut moves);
+    if moves.contains(&mv) {
+        return Some(None);
+    }
+    if g.is_terminal() {
+        return Some(Some("the game is already over".into()));
+    }
+    None
+}
+
+/// `south:A,B,.. north:a,b,..` of a board's holes in board order, each row from its
+/// owner's left, as the letters run.
+pub fn rows_text(holes: &[u8]) -> String {
+    let m = holes.len() / 2;
+    format!(
+        "south:{} north:{}",
+        join_counts(holes[..m].iter().copied()),
+        join_counts(holes[m..].iter().copied())
+    )
+}
+
+/// `to-move:south` or `to-move:north`.
+pub fn to_move_text<S: Seated>(p: Player) -> String {
+    format!("to-move:{}", S::row(p).name().to_lowercase())
+}
+
+/// The player named by `to-move:south|north` (also `South`, `S`, ...).
+pub fn read_to_move<S: Seated>(f: &mut Fields) -> Result<Player, ParseError> {
+    match f.required("to-move")? {
+        "south" | "South" | "S" => Ok(S::owner(Row::South)),
+        "north" | "North" | "N" => Ok(S::owner(Row::North)),
+        v => Err(ParseError::new(format!(
+            "{} position: \"to-move:{v}\" must be south or north",
+            f.game()
+        ))),
+    }
+}
+
+/// The `south:` and `north:` rows of a position line, in board order.
+pub fn read_rows(f: &mut Fields) -> Result<Vec<u8>, ParseError> {
+    let g = f.game();
+    let mut holes = counts(g, "south", f.required("south")?)?;
+    let north = counts(g, "north", f.required("north")?)?;
+    if holes.len() != north.len() {
+        return Err(ParseError::new(format!(
+            "{g} position: south has {} holes but north has {}",
+            holes.len(),
+            north.len()
+        )));
+    }
+    holes.extend_from_slice(&north);
+    Ok(holes)
+}
+
+impl Board {
+    /// `game south:.. north:.. south-store:S north-store:N to-move:..`, the start of the
+    /// position line of a game seated as `S`.
+    pub fn text<S: Seated>(&self, game: &str, to_move: Player) -> String {
+        format!(
+            "{game} {} south-store:{} north-store:{} {}",
+            rows_text(self.holes()),
+            self.stores[S::owner(Row::South).index()],
+            self.stores[S::owner(Row::North).index()],
+            to_move_text::<S>(to_move)
+        )
+    }
+
+    /// The rows, stores (0 when absent) and player to move of a position line.
+    pub fn read<S: Seated>(f: &mut Fields) -> Result<(Vec<u8>, [u8; 2], Player), ParseError> {
+        let holes = read_rows(f)?;
+        let g = f.game();
+        let mut stores = [0u8; 2];
+        for row in [Row::South, Row::North] {
+            let key = match row {
+                Row::South => "south-store",
+                Row::North => "north-store",
+            };
+            stores[S::owner(row).index()] = number(g, key, f.optional(key).unwrap_or("0"))?;
+        }
+        Ok((holes, stores, read_to_move::<S>(f)?))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -133,5 +392,13 @@ mod tests {
         assert_eq!(letter(opposite(hole_of_letter('A', 8).unwrap(), 8), 8), 'h');
         assert!(hole_of_letter('i', 8).is_err());
         assert!(hole_of_letter('3', 8).is_err());
+    }
+
+    #[test]
+    fn board_is_byte_aligned_and_small() {
+        assert_eq!(std::mem::size_of::<Board>(), 27);
+        assert_eq!(std::mem::align_of::<Board>(), 1);
+        assert_eq!(std::mem::size_of::<crate::kalah::Kalah>(), 29);
+        assert_eq!(std::mem::size_of::<crate::afrika::Afrika>(), 31);
     }
 }

@@ -66,6 +66,27 @@ impl<'a> Fields<'a> {
     pub fn game(&self) -> &'static str {
         self.game
     }
+
+    /// The value of an optional field named by one of `options`; any other word is the
+    /// error `unknown(word)`, after the game's name.
+    pub fn choice<T: Copy>(
+        &mut self,
+        key: &str,
+        options: &[(&str, T)],
+        unknown: impl Fn(&str) -> String,
+    ) -> Result<Option<T>, ParseError> {
+        let Some(v) = self.optional(key) else {
+            return Ok(None);
+        };
+        match options.iter().find(|(name, _)| *name == v) {
+            Some(&(_, t)) => Ok(Some(t)),
+            None => Err(ParseError::new(format!(
+                "{} position: {}",
+                self.game,
+                unknown(v)
+            ))),
+        }
+    }
 }
 
 /// Parses a number field, naming the field on error.

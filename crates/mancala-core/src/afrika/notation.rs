@@ -7,10 +7,9 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
-use crate::player::Player;
 use crate::rows::Seated;
-use crate::rows::{Row, hole_of_letter, letter, row_of};
-use crate::text::{Fields, counts, half_points, join_counts, number, parse_half_points};
+use crate::rows::{Board, hole_of_letter, letter, row_of};
+use crate::text::{Fields, half_points, parse_half_points};
 
 use super::rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
 
@@ -105,33 +104,12 @@ impl Rules {
     }
 }
 
-fn player_of_row_name(v: &str) -> Result<Player, ParseError> {
-    match v {
-        "south" | "South" | "S" => Ok(Afrika::owner(Row::South)),
-        "north" | "North" | "N" => Ok(Afrika::owner(Row::North)),
-        _ => Err(ParseError::new(format!(
-            "afrika position: \"to-move:{v}\" must be south or north"
-        ))),
-    }
-}
-
 impl PositionText for Afrika {
     /// `afrika south:A,..,H north:a,..,h south-store:S north-store:N to-move:north`
     /// plus `komi:`, `ending:` and `repetition:` when they differ from the defaults.
     /// Each row is listed from its owner's left to right, in letter order.
     fn to_text(&self) -> String {
-        let m = self.m();
-        let h = self.holes();
-        let south = Afrika::owner(Row::South).index();
-        let north = Afrika::owner(Row::North).index();
-        let mut s = format!(
-            "afrika south:{} north:{} south-store:{} north-store:{} to-move:{}",
-            join_counts(h[..m].iter().copied()),
-            join_counts(h[m..].iter().copied()),
-            self.stores()[south],
-            self.stores()[north],
-            Afrika::row(self.to_move()).name().to_lowercase()
-        );
+        let mut s = self.board().text::<Afrika>("afrika", self.to_move());
         let r = self.rules();
         if r.komi_half != 0 {
             s += &format!(" komi:{}", half_points(r.komi_half as i32));
@@ -150,51 +128,31 @@ impl PositionText for Afrika {
     fn from_text(text: &str) -> Result<Self, ParseError> {
         let g = "afrika";
         let mut f = Fields::parse(g, text)?;
-        let south = counts(g, "south", f.required("south")?)?;
-        let north = counts(g, "north", f.required("north")?)?;
-        if south.len() != north.len() {
-            return Err(ParseError::new(format!(
-                "afrika position: south has {} holes but north has {}",
-                south.len(),
-                north.len()
-            )));
-        }
-        let ss: u8 = number(g, "south-store", f.optional("south-store").unwrap_or("0"))?;
-        let ns: u8 = number(g, "north-store", f.optional("north-store").unwrap_or("0"))?;
-        let to_move = player_of_row_name(f.required("to-move")?)?;
+        let (holes, stores, to_move) = Board::read::<Afrika>(&mut f)?;
         let mut rules = Rules::default();
         if let Some(k) = f.optional("komi") {
             rules.komi_half = parse_half_points(g, "komi", k)? as i8;
         }
-        if let Some(e) = f.optional("ending") {
-            rules.ending = match e {
-                "empty" | "standard" => Ending::Empty,
-                "65" | "majority" => Ending::Majority,
-                "giveaway" => Ending::GiveAway,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "afrika position: unknown ending \"{e}\""
-                    )));
-                }
-            };
+        let endings = [
+            ("empty", Ending::Empty),
+            ("standard", Ending::Empty),
+            ("65", Ending::Majority),
+            ("majority", Ending::Majority),
+            ("giveaway", Ending::GiveAway),
+        ];
+        if let Some(e) = f.choice("ending", &endings, |e| format!("unknown ending \"{e}\""))? {
+            rules.ending = e;
         }
-        if let Some(e) = f.optional("repetition") {
-            rules.repetition = match e {
-                "shared" => Repetition::Shared,
-                "own-side" => Repetition::OwnSide,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "afrika position: unknown repetition \"{e}\""
-                    )));
-                }
-            };
+        let repetitions = [
+            ("shared", Repetition::Shared),
+            ("own-side", Repetition::OwnSide),
+        ];
+        if let Some(r) = f.choice("repetition", &repetitions, |r| {
+            format!("unknown repetition \"{r}\"")
+        })? {
+            rules.repetition = r;
         }
         f.finish()?;
-        let mut holes = south;
-        holes.extend_from_slice(&north);
-        let mut stores = [0u8; 2];
-        stores[Afrika::owner(Row::South).index()] = ss;
-        stores[Afrika::owner(Row::North).index()] = ns;
         Afrika::from_parts(&holes, stores, to_move, rules)
             .map_err(|e| ParseError::new(format!("afrika position: {e}")))
     }

@@ -4,10 +4,17 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, Seated, opposite, row_of};
+use crate::rows::{Board, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
 
 /// Largest supported row: 2 x 12 holes.
-pub const MAX_ROW: usize = 12;
+pub use crate::rows::MAX_ROW;
+
+/// How messages name Afrika's board and stones.
+const NAMES: Names = Names {
+    article: "an",
+    game: "Afrika",
+    counters: "stones",
+};
 
 /// How the game ends.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -59,14 +66,13 @@ pub enum AfrikaMove {
 /// An Afrika position on a 2 x m board (m <= 12). 31 bytes, `Copy`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Afrika {
-    /// Stones per hole in counterclockwise order (see [`crate::rows`]); unused tail is 0.
-    holes: [u8; 2 * MAX_ROW],
-    /// Stones captured, by [`Player::index`].
-    stores: [u8; 2],
-    m: u8,
+    /// Stones per hole, and stones captured in the stores.
+    board: Board,
     to_move: Player,
     rules: Rules,
 }
+
+board_game!(Afrika, NAMES);
 
 impl Seated for Afrika {
     /// "North starts each game": the first player sits North.
@@ -78,85 +84,17 @@ impl Afrika {
     /// to move. "Afrika is played on a board with 2x8=16 holes. [...] Initially, there are
     /// 8 stones [...] in each hole."
     pub fn start(m: usize, k: u8, rules: Rules) -> Self {
-        assert!(
-            (1..=MAX_ROW).contains(&m),
-            "Afrika rows hold 1 to {MAX_ROW} holes"
-        );
-        assert!(2 * m * k as usize <= 255, "at most 255 stones");
-        let mut holes = [0u8; 2 * MAX_ROW];
-        holes[..2 * m].fill(k);
         Afrika {
-            holes,
-            stores: [0; 2],
-            m: m as u8,
+            board: Board::start(m, k, NAMES),
             to_move: Player::First,
             rules,
         }
     }
 
-    /// A position from its parts; `holes` in board order (South's row, then North's),
-    /// `stores` by player. Checks sizes and the 255-stone limit.
-    pub fn from_parts(
-        holes: &[u8],
-        stores: [u8; 2],
-        to_move: Player,
-        rules: Rules,
-    ) -> Result<Self, String> {
-        let n = holes.len();
-        if !n.is_multiple_of(2) || n == 0 || n > 2 * MAX_ROW {
-            return Err(format!(
-                "an Afrika board has 2 x 1..{MAX_ROW} holes, not {n}"
-            ));
-        }
-        let total: u32 =
-            holes.iter().map(|&x| x as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
-        if total > 255 {
-            return Err(format!("{total} stones in all; at most 255 are supported"));
-        }
-        let mut h = [0u8; 2 * MAX_ROW];
-        h[..n].copy_from_slice(holes);
-        Ok(Afrika {
-            holes: h,
-            stores,
-            m: (n / 2) as u8,
-            to_move,
-            rules,
-        })
-    }
-
-    #[inline(always)]
-    pub fn m(&self) -> usize {
-        self.m as usize
-    }
-    pub fn holes(&self) -> &[u8] {
-        &self.holes[..2 * self.m()]
-    }
-    pub fn stores(&self) -> [u8; 2] {
-        self.stores
-    }
-    pub fn rules(&self) -> Rules {
-        self.rules
-    }
-    pub fn with_rules(mut self, rules: Rules) -> Self {
-        self.rules = rules;
-        self
-    }
     pub fn with_to_move(mut self, p: Player) -> Self {
         self.to_move = p;
         self
     }
-    pub fn on_board(&self) -> u32 {
-        self.holes().iter().map(|&x| x as u32).sum()
-    }
-    /// All stones: on the board and captured.
-    pub fn total(&self) -> u32 {
-        self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
-    }
-    fn row_sum(&self, row: Row) -> i32 {
-        let s = row.start(self.m());
-        self.holes[s..s + self.m()].iter().map(|&x| x as i32).sum()
-    }
-
     /// Whether a player has passed half of all stones (the 65-point and give-away
     /// endings).
     fn over_half(&self, p: Player) -> bool {
@@ -263,13 +201,8 @@ impl Afrika {
 
     /// Why `mv` is not legal here, in words (for verify reports).
     pub fn why_illegal(&self, mv: AfrikaMove) -> Option<String> {
-        let mut moves = Moves::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            return None;
-        }
-        if self.is_terminal() {
-            return Some("the game is already over".into());
+        if let Some(verdict) = plain_verdict(self, mv) {
+            return verdict;
         }
         let m = self.m();
         let mover = Self::row(self.to_move);
@@ -426,8 +359,8 @@ impl Game for Afrika {
 
     fn repetition_value(&self) -> i32 {
         let me = Self::row(self.to_move);
-        let own = self.row_sum(me);
-        let theirs = self.row_sum(me.other());
+        let own = self.row_sum(me) as i32;
+        let theirs = self.row_sum(me.other()) as i32;
         match (self.rules.ending, self.rules.repetition) {
             (Ending::GiveAway, Repetition::Shared) => 0,
             (Ending::GiveAway, Repetition::OwnSide) => {
@@ -502,8 +435,7 @@ impl Afrika {
 
     #[inline(always)]
     fn banked_margin(&self) -> i32 {
-        let me = self.to_move.index();
-        self.stores[me] as i32 - self.stores[1 - me] as i32
+        self.board.margin(self.to_move)
     }
 
     /// Give-away result for the player to move from final totals: whoever holds more than
@@ -516,213 +448,4 @@ impl Afrika {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::{Notation, PositionText};
-
-    fn pos(text: &str) -> Afrika {
-        Afrika::from_text(text).unwrap()
-    }
-
-    fn moves(g: &Afrika) -> Vec<String> {
-        let mut ms = Moves::new();
-        g.legal_moves(&mut ms);
-        ms.iter().map(|&m| g.format_move(m)).collect()
-    }
-
-    #[test]
-    fn start_has_eight_stones_in_sixteen_holes_and_north_moves() {
-        // "a board with 2x8=16 holes [...] there are 8 stones [...] in each hole."
-        // "North starts each game."
-        let g = Afrika::start(8, 8, Rules::default());
-        assert_eq!(g.holes(), &[8u8; 16][..]);
-        assert_eq!(g.total(), 128);
-        assert_eq!(Afrika::row(g.to_move()), Row::North);
-        assert_eq!(moves(&g), vec!["a", "b", "c", "d", "e", "f", "g", "h"]);
-    }
-
-    #[test]
-    fn sowing_is_counterclockwise_one_stone_per_hole() {
-        // "you distribute the contents of one of your holes, one by one, into the following
-        // holes." South's G with 3 stones: H, then North's a and b.
-        let g = pos("afrika south:0,0,0,0,0,0,3,1 north:1,1,1,1,1,1,1,1 to-move:south");
-        let n = g.play(g.parse_move("G").unwrap());
-        assert_eq!(
-            n.to_text(),
-            "afrika south:0,0,0,0,0,0,0,2 north:2,2,1,1,1,1,1,1 south-store:0 north-store:0 to-move:north"
-        );
-        // North's h continues into South's A.
-        let g = pos("afrika south:1,1,1,1,1,1,1,1 north:0,0,0,0,0,0,0,2 to-move:north");
-        let n = g.play(g.parse_move("h").unwrap());
-        assert_eq!(n.holes()[..2], [2, 2]);
-    }
-
-    #[test]
-    fn the_starting_hole_is_skipped_when_stones_go_round() {
-        // "If there are enough stones, the starting hole is skipped." 17 stones from A on
-        // 2x8: each of the 15 other holes gets one, B and C a second.
-        let g = pos("afrika south:17,1,1,1,1,1,1,1 north:1,1,1,1,1,1,1,1 to-move:south");
-        let n = g.play(g.parse_move("A").unwrap());
-        assert_eq!(n.holes()[0], 0);
-        assert_eq!(n.holes()[1..3], [3, 3]);
-        assert!(n.holes()[3..].iter().all(|&x| x == 2));
-        // 15 stones reach exactly the hole before the start.
-        let g = pos("afrika south:15,1,1,1,1,1,1,1 north:1,1,1,1,1,1,1,1 to-move:south");
-        let n = g.play(g.parse_move("A").unwrap());
-        assert_eq!(n.holes()[0], 0);
-        assert!(n.holes()[1..].iter().all(|&x| x == 2));
-    }
-
-    #[test]
-    fn capture_is_compulsory_and_a_whole_move() {
-        // "If you can capture, you must capture. You may not distribute the contents of a
-        // hole and capture in the same turn." South's A is empty opposite North's h (5).
-        let g = pos("afrika south:0,1,1,1,1,1,1,1 north:1,1,1,1,1,1,1,5 to-move:south");
-        assert_eq!(moves(&g), vec!["xh"]);
-        let n = g.play(g.parse_move("xh").unwrap());
-        assert_eq!(n.holes()[15], 0);
-        assert_eq!(n.stores()[Player::Second.index()], 5);
-        // Nothing else moved.
-        assert_eq!(&n.holes()[..15], &g.holes()[..15]);
-        assert_eq!(Afrika::row(n.to_move()), Row::North);
-    }
-
-    #[test]
-    fn only_the_smallest_capturable_hole_may_be_taken() {
-        // "You must capture the contents of the hole which contains the smallest number of
-        // stones". South's A (opposite h=5) and B (opposite g=2) are empty.
-        let g = pos("afrika south:0,0,1,1,1,1,1,1 north:1,1,1,1,1,1,2,5 to-move:south");
-        assert_eq!(moves(&g), vec!["xg"]);
-        let why = g.why_illegal(g.parse_move("xh").unwrap()).unwrap();
-        assert!(why.contains("smallest"), "{why}");
-        let why = g.why_illegal(g.parse_move("C").unwrap()).unwrap();
-        assert!(why.contains("compulsory"), "{why}");
-    }
-
-    #[test]
-    fn equal_minima_are_a_free_choice() {
-        // "if there are several holes with the same minimum number, you decide which
-        // contents you take first."
-        let g = pos("afrika south:0,0,1,1,1,1,1,1 north:1,1,1,1,1,1,3,3 to-move:south");
-        assert_eq!(moves(&g), vec!["xh", "xg"]);
-    }
-
-    #[test]
-    fn an_empty_hole_opposite_an_empty_hole_gives_no_capture() {
-        // "If you have no empty holes which are opposite to a non-empty hole of your
-        // opponent, you distribute".
-        let g = pos("afrika south:0,1,0,0,0,0,0,0 north:0,0,0,0,0,0,0,0 to-move:south");
-        assert_eq!(moves(&g), vec!["B"]);
-    }
-
-    #[test]
-    fn the_game_ends_when_the_board_is_empty() {
-        // "The game ends when the board is empty." "The player gaining the largest number
-        // of stones is accounted the winner."
-        let g = pos(
-            "afrika south:0,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,1 south-store:60 north-store:67 to-move:south",
-        );
-        assert!(!g.is_terminal());
-        let n = g.play(g.parse_move("xh").unwrap());
-        assert!(n.is_terminal());
-        assert!(moves(&n).is_empty());
-        assert_eq!(n.terminal_value(), 67 - 61); // North to move, ahead by 6.
-    }
-
-    #[test]
-    fn the_65_point_ending_stops_at_more_than_half() {
-        // "At Super Duper Games the game ends when one player has reached 65 points".
-        let t = "afrika south:1,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,1 south-store:64 north-store:62 to-move:south ending:65";
-        let g = pos(t);
-        assert!(!g.is_terminal());
-        let n = g.play(g.parse_move("xh").unwrap());
-        assert!(n.is_terminal());
-        assert_eq!(n.terminal_value(), 62 - 65);
-        // Without the option the game goes on.
-        let g = pos(&t.replace(" ending:65", ""));
-        assert!(!g.play(g.parse_move("xh").unwrap()).is_terminal());
-    }
-
-    #[test]
-    fn giveaway_first_past_half_loses() {
-        // "the first player who captures more than half of the stones loses."
-        let g = pos(
-            "afrika south:1,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,1 south-store:64 north-store:62 to-move:south ending:giveaway",
-        );
-        let n = g.play(g.parse_move("xh").unwrap());
-        assert!(n.is_terminal());
-        assert_eq!(n.terminal_value(), 1); // North to move wins.
-        assert_eq!(g.swing(), 1);
-        assert_eq!(g.banked(), 0);
-    }
-
-    #[test]
-    fn komi_goes_to_the_second_player_and_only_shifts_values() {
-        // "the second player can get 2 1/2 points (called "Komi")".
-        let g = pos(
-            "afrika south:0,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,0 south-store:64 north-store:64 to-move:south komi:2.5",
-        );
-        assert_eq!(g.terminal_value(), 0);
-        assert_eq!(g.points(0), 2.5);
-        assert_eq!(g.with_to_move(Player::First).points(0), -2.5);
-    }
-
-    #[test]
-    fn repetition_rules() {
-        // The 2x2 cycle: North b,a = 0,1 / South A,B = 1,2, South to move: B, a, A, b returns.
-        let g = pos("afrika south:1,2 north:1,0 south-store:3 north-store:1 to-move:south");
-        let mut h = g;
-        for m in ["B", "a", "A", "b"] {
-            h = h.play(h.parse_move(m).unwrap());
-        }
-        assert_eq!(h, g);
-        assert_eq!(h.key(), g.key());
-        assert_eq!(g.repetition_value(), 2);
-        let own = g.with_rules(Rules {
-            repetition: Repetition::OwnSide,
-            ..Rules::default()
-        });
-        assert_eq!(own.repetition_value(), 2 + 3 - 1);
-    }
-
-    #[test]
-    fn word_parallel_move_generation_equals_the_plain_loops() {
-        let mut rng = crate::game::SplitMix(9);
-        let (mut a, mut b) = (Moves::new(), Moves::new());
-        for _ in 0..20_000 {
-            let m = 1 + rng.below(8);
-            let holes: Vec<u8> = (0..2 * m)
-                .map(|_| [0, 0, 1, 2, 3, 9, 30][rng.below(7)])
-                .collect();
-            let p = if rng.below(2) == 0 {
-                Player::First
-            } else {
-                Player::Second
-            };
-            let Ok(g) = Afrika::from_parts(&holes, [0, 0], p, Rules::default()) else {
-                continue; // more stones than a board may hold
-            };
-            if g.is_terminal() {
-                continue;
-            }
-            a.clear();
-            g.legal_moves_swar(&mut a);
-            b.clear();
-            g.legal_moves_loop(&mut b);
-            assert_eq!(a, b, "{holes:?} {p:?}");
-        }
-    }
-
-    #[test]
-    fn keys_ignore_captures_only_where_the_rules_do() {
-        let a = pos("afrika south:1,2 north:1,0 south-store:3 north-store:1 to-move:south");
-        let b = pos("afrika south:1,2 north:1,0 south-store:1 north-store:3 to-move:south");
-        assert_eq!(a.key(), b.key());
-        let r = Rules {
-            ending: Ending::Majority,
-            ..Rules::default()
-        };
-        assert_ne!(a.with_rules(r).key(), b.with_rules(r).key());
-        assert_ne!(a.key(), a.with_to_move(Player::First).key());
-    }
-}
+mod tests;

@@ -11,6 +11,7 @@ pub mod index;
 pub mod notation;
 pub mod record;
 pub mod rules;
+mod sowing;
 
 pub use rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};
 

@@ -7,10 +7,11 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
-use crate::player::Player;
 use crate::rows::Seated;
-use crate::rows::{Row, hole_of_letter, letter, row_of};
-use crate::text::{Fields, counts, join_counts};
+use crate::rows::{
+    hole_of_letter, letter, read_rows, read_to_move, row_of, rows_text, to_move_text,
+};
+use crate::text::Fields;
 
 use super::rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules};
 
@@ -121,28 +122,15 @@ impl Rules {
     }
 }
 
-fn player_of_row_name(v: &str) -> Result<Player, ParseError> {
-    match v {
-        "south" | "South" | "S" => Ok(Andada::owner(Row::South)),
-        "north" | "North" | "N" => Ok(Andada::owner(Row::North)),
-        _ => Err(ParseError::new(format!(
-            "andada position: \"to-move:{v}\" must be south or north"
-        ))),
-    }
-}
-
 impl PositionText for Andada {
     /// `andada south:A,..,L north:a,..,l to-move:south phase:play`, plus
     /// `direction:clockwise` and `endless:draw` when they differ from the defaults. Each
     /// row is listed from its owner's left to right, in letter order.
     fn to_text(&self) -> String {
-        let n = self.n();
-        let h = self.holes();
         let mut s = format!(
-            "andada south:{} north:{} to-move:{} phase:{}",
-            join_counts(h[..n].iter().copied()),
-            join_counts(h[n..].iter().copied()),
-            Andada::row(self.to_move()).name().to_lowercase(),
+            "andada {} {} phase:{}",
+            rows_text(self.holes()),
+            to_move_text::<Andada>(self.to_move()),
             phase_name(self.phase())
         );
         let r = self.rules();
@@ -158,16 +146,8 @@ impl PositionText for Andada {
     fn from_text(text: &str) -> Result<Self, ParseError> {
         let g = "andada";
         let mut f = Fields::parse(g, text)?;
-        let south = counts(g, "south", f.required("south")?)?;
-        let north = counts(g, "north", f.required("north")?)?;
-        if south.len() != north.len() {
-            return Err(ParseError::new(format!(
-                "andada position: south has {} holes but north has {}",
-                south.len(),
-                north.len()
-            )));
-        }
-        let to_move = player_of_row_name(f.required("to-move")?)?;
+        let holes = read_rows(&mut f)?;
+        let to_move = read_to_move::<Andada>(&mut f)?;
         let phase = match f.required("phase")? {
             "opening" => Phase::Opening,
             "pie" => Phase::Pie,
@@ -181,32 +161,23 @@ impl PositionText for Andada {
             }
         };
         let mut rules = Rules::default();
-        if let Some(d) = f.optional("direction") {
-            rules.direction = match d {
-                "counterclockwise" | "anticlockwise" => Direction::Counterclockwise,
-                "clockwise" => Direction::Clockwise,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "andada position: unknown direction \"direction:{d}\" \
-                         (counterclockwise or clockwise)"
-                    )));
-                }
-            };
+        let directions = [
+            ("counterclockwise", Direction::Counterclockwise),
+            ("anticlockwise", Direction::Counterclockwise),
+            ("clockwise", Direction::Clockwise),
+        ];
+        if let Some(d) = f.choice("direction", &directions, |d| {
+            format!("unknown direction \"direction:{d}\" (counterclockwise or clockwise)")
+        })? {
+            rules.direction = d;
         }
-        if let Some(e) = f.optional("endless") {
-            rules.endless = match e {
-                "illegal" => Endless::Illegal,
-                "draw" => Endless::Draw,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "andada position: unknown rule \"endless:{e}\" (illegal or draw)"
-                    )));
-                }
-            };
+        let endless = [("illegal", Endless::Illegal), ("draw", Endless::Draw)];
+        if let Some(e) = f.choice("endless", &endless, |e| {
+            format!("unknown rule \"endless:{e}\" (illegal or draw)")
+        })? {
+            rules.endless = e;
         }
         f.finish()?;
-        let mut holes = south;
-        holes.extend_from_slice(&north);
         Andada::from_parts(&holes, to_move, phase, rules)
             .map_err(|e| ParseError::new(format!("andada position: {e}")))
     }

@@ -2,18 +2,13 @@
 //! South's row below (A.. from left to right), each store at its owner's right; play runs
 //! counterclockwise.
 
-use crate::diagram::{Diagram, Layout, plain_cell, status, stores_north_south, two_rows};
+use crate::diagram::{Diagram, Layout};
 use crate::game::Game;
-use crate::rows::Seated;
 
 use super::rules::{Capture, Kalah};
 
 impl Diagram for Kalah {
     fn layout(&self) -> Layout {
-        let m = self.m();
-        let h = self.holes();
-        let cell = plain_cell(h, m);
-        let status = status(self.is_terminal(), Kalah::row(self.to_move()));
         let notes = vec![match self.rules().capture {
             Capture::Empty => "empty capture: a last seed in an own empty hole is captured with \
                                the opposite hole, even an empty one"
@@ -22,12 +17,8 @@ impl Diagram for Kalah {
                 "standard capture: only when the opposite hole holds seeds".to_string()
             }
         }];
-        Layout {
-            title: format!("Kalah 2x{m}"),
-            rows: two_rows(m, cell, false),
-            stores: stores_north_south(|s| self.stores()[Kalah::owner(s).index()] as u32),
-            status,
-            notes,
-        }
+        let over = self.is_terminal();
+        self.board()
+            .layout::<Kalah>("Kalah", over, self.to_move(), notes)
     }
 }

@@ -3,10 +3,9 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
-use crate::player::Player;
 use crate::rows::Seated;
-use crate::rows::{Row, hole_of_letter, letter, row_of};
-use crate::text::{Fields, counts, join_counts, number};
+use crate::rows::{Board, hole_of_letter, letter, row_of};
+use crate::text::Fields;
 
 use super::rules::{Capture, Kalah, KalahMove, Rules};
 
@@ -67,31 +66,12 @@ impl Rules {
     }
 }
 
-fn player_of_row_name(v: &str) -> Result<Player, ParseError> {
-    match v {
-        "south" | "South" | "S" => Ok(Kalah::owner(Row::South)),
-        "north" | "North" | "N" => Ok(Kalah::owner(Row::North)),
-        _ => Err(ParseError::new(format!(
-            "kalah position: \"to-move:{v}\" must be south or north"
-        ))),
-    }
-}
-
 impl PositionText for Kalah {
     /// `kalah south:A,..,F north:a,..,f south-store:S north-store:N to-move:south`, plus
     /// `capture:standard` for the standard-capture variant. Each row is listed from its
     /// owner's left to right, in letter order.
     fn to_text(&self) -> String {
-        let m = self.m();
-        let h = self.holes();
-        let mut s = format!(
-            "kalah south:{} north:{} south-store:{} north-store:{} to-move:{}",
-            join_counts(h[..m].iter().copied()),
-            join_counts(h[m..].iter().copied()),
-            self.stores()[Kalah::owner(Row::South).index()],
-            self.stores()[Kalah::owner(Row::North).index()],
-            Kalah::row(self.to_move()).name().to_lowercase()
-        );
+        let mut s = self.board().text::<Kalah>("kalah", self.to_move());
         if self.rules().capture == Capture::Standard {
             s += " capture:standard";
         }
@@ -101,36 +81,15 @@ impl PositionText for Kalah {
     fn from_text(text: &str) -> Result<Self, ParseError> {
         let g = "kalah";
         let mut f = Fields::parse(g, text)?;
-        let south = counts(g, "south", f.required("south")?)?;
-        let north = counts(g, "north", f.required("north")?)?;
-        if south.len() != north.len() {
-            return Err(ParseError::new(format!(
-                "kalah position: south has {} holes but north has {}",
-                south.len(),
-                north.len()
-            )));
-        }
-        let ss: u8 = number(g, "south-store", f.optional("south-store").unwrap_or("0"))?;
-        let ns: u8 = number(g, "north-store", f.optional("north-store").unwrap_or("0"))?;
-        let to_move = player_of_row_name(f.required("to-move")?)?;
+        let (holes, stores, to_move) = Board::read::<Kalah>(&mut f)?;
         let mut rules = Rules::default();
-        if let Some(c) = f.optional("capture") {
-            rules.capture = match c {
-                "empty" => Capture::Empty,
-                "standard" => Capture::Standard,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "kalah position: unknown rule \"capture:{c}\" (empty or standard)"
-                    )));
-                }
-            };
+        let captures = [("empty", Capture::Empty), ("standard", Capture::Standard)];
+        if let Some(c) = f.choice("capture", &captures, |c| {
+            format!("unknown rule \"capture:{c}\" (empty or standard)")
+        })? {
+            rules.capture = c;
         }
         f.finish()?;
-        let mut holes = south;
-        holes.extend_from_slice(&north);
-        let mut stores = [0u8; 2];
-        stores[Kalah::owner(Row::South).index()] = ss;
-        stores[Kalah::owner(Row::North).index()] = ns;
         Kalah::from_parts(&holes, stores, to_move, rules)
             .map_err(|e| ParseError::new(format!("kalah position: {e}")))
     }

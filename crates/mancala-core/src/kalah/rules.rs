@@ -5,13 +5,17 @@
 use crate::game::{Game, Moves};
 use crate::hash::mix64;
 use crate::player::Player;
-use crate::rows::{Row, Seated, opposite, row_of};
+use crate::rows::{Board, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
 
 /// Largest supported row: 2 x 12 holes.
-pub const MAX_ROW: usize = 12;
+pub use crate::rows::MAX_ROW;
 
-/// Holes on the largest board.
-const CELLS: usize = 2 * MAX_ROW;
+/// How messages name Kalah's board and seeds.
+const NAMES: Names = Names {
+    article: "a",
+    game: "Kalah",
+    counters: "seeds",
+};
 
 /// When a last seed in an own empty hole captures.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
@@ -40,14 +44,13 @@ pub struct KalahMove(pub u8);
 /// A Kalah position on a 2 x m board (m <= 12) with a store per player. 29 bytes, `Copy`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Kalah {
-    /// Seeds per hole in counterclockwise order (see [`crate::rows`]); unused tail is 0.
-    holes: [u8; CELLS],
-    /// Seeds in each store, by [`Player::index`].
-    stores: [u8; 2],
-    m: u8,
+    /// Seeds per hole and in each store.
+    board: Board,
     to_move: Player,
     rules: Rules,
 }
+
+board_game!(Kalah, NAMES);
 
 impl Seated for Kalah {
     /// The first player sits South.
@@ -60,98 +63,17 @@ impl Kalah {
     /// # Panics
     /// When `m` is not 1 to 12, or 2mn exceeds 255 seeds.
     pub fn start(m: usize, n: u8, rules: Rules) -> Self {
-        assert!(
-            (1..=MAX_ROW).contains(&m),
-            "Kalah rows hold 1 to {MAX_ROW} holes"
-        );
-        assert!(2 * m * n as usize <= 255, "at most 255 seeds");
-        let mut holes = [0u8; CELLS];
-        holes[..2 * m].fill(n);
         Kalah {
-            holes,
-            stores: [0; 2],
-            m: m as u8,
+            board: Board::start(m, n, NAMES),
             to_move: Player::First,
             rules,
         }
     }
 
-    /// A position from its parts; `holes` in board order (South's row, then North's),
-    /// `stores` by player. Checks sizes and the 255-seed limit.
-    pub fn from_parts(
-        holes: &[u8],
-        stores: [u8; 2],
-        to_move: Player,
-        rules: Rules,
-    ) -> Result<Self, String> {
-        let n = holes.len();
-        let odd = n % 2 == 1;
-        if odd || n == 0 || n > CELLS {
-            return Err(format!(
-                "a Kalah board has 2 x 1..{MAX_ROW} holes, not {}",
-                if odd {
-                    format!("{n} in all")
-                } else {
-                    format!("2 x {}", n / 2)
-                }
-            ));
-        }
-        let total: u32 =
-            holes.iter().map(|&x| x as u32).sum::<u32>() + stores[0] as u32 + stores[1] as u32;
-        if total > 255 {
-            return Err(format!("{total} seeds in all; at most 255 are supported"));
-        }
-        let mut h = [0u8; CELLS];
-        h[..n].copy_from_slice(holes);
-        Ok(Kalah {
-            holes: h,
-            stores,
-            m: (n / 2) as u8,
-            to_move,
-            rules,
-        })
-    }
-
-    #[inline(always)]
-    pub fn m(&self) -> usize {
-        self.m as usize
-    }
-    pub fn holes(&self) -> &[u8] {
-        &self.holes[..2 * self.m()]
-    }
-    pub fn stores(&self) -> [u8; 2] {
-        self.stores
-    }
-    pub fn rules(&self) -> Rules {
-        self.rules
-    }
-    pub fn with_rules(mut self, rules: Rules) -> Self {
-        self.rules = rules;
-        self
-    }
-    pub fn on_board(&self) -> u32 {
-        self.holes().iter().map(|&x| x as u32).sum()
-    }
-    /// All seeds: on the board and in the stores.
-    pub fn total(&self) -> u32 {
-        self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
-    }
-
-    /// Seeds in a row.
-    pub fn row_sum(&self, row: Row) -> u32 {
-        let s = row.start(self.m());
-        self.holes[s..s + self.m()].iter().map(|&x| x as u32).sum()
-    }
-
     /// Why `mv` is not legal here, in words; `None` when it is legal.
     pub fn why_illegal(&self, mv: KalahMove) -> Option<String> {
-        let mut moves = Moves::new();
-        self.legal_moves(&mut moves);
-        if moves.contains(&mv) {
-            return None;
-        }
-        if self.is_terminal() {
-            return Some("the game is already over".into());
+        if let Some(verdict) = plain_verdict(self, mv) {
+            return verdict;
         }
         let m = self.m();
         let h = mv.0 as usize;
@@ -195,8 +117,7 @@ impl Kalah {
 
     #[inline(always)]
     fn margin(&self) -> i32 {
-        let me = self.to_move.index();
-        self.stores[me] as i32 - self.stores[1 - me] as i32
+        self.board.margin(self.to_move)
     }
 }
 
