@@ -1,13 +1,14 @@
 //! Alpha-beta (serial and parallel, with and without the table) against plain minimax
 //! on random small Afrika positions, every rule variant.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+mod common;
 
+use common::serial;
 use mancala_core::afrika::{Afrika, Ending, Repetition, Rules};
 use mancala_core::game::SplitMix;
 use mancala_core::{Game, Moves, Player};
 use mancala_solver::minimax::{minimax, minimax_after};
-use mancala_solver::search::{Searcher, Shared, Techniques};
+use mancala_solver::search::Techniques;
 use mancala_solver::tt::Table;
 use mancala_solver::{Config, Solver, on_search_stack};
 
@@ -31,19 +32,6 @@ fn random_position(rng: &mut SplitMix) -> Afrika {
         komi_half: 0,
     };
     Afrika::from_parts(&holes, stores, to_move, rules).unwrap()
-}
-
-fn serial(g: &Afrika, tech: Techniques, tt: &Table) -> i32 {
-    let abort = AtomicBool::new(false);
-    let nodes = AtomicU64::new(0);
-    let shared = Shared {
-        tt,
-        abort: &abort,
-        nodes: &nodes,
-        stop: None,
-    };
-    let mut s = Searcher::new(&shared, tech, 0, g);
-    s.exact(g, 0).unwrap()
 }
 
 #[test]

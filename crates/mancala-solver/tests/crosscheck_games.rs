@@ -3,8 +3,9 @@
 //! of every game and every rule variant. Positions come from random playouts, so they are
 //! reachable; those too big for minimax are skipped.
 
-use std::sync::atomic::{AtomicBool, AtomicU64};
+mod common;
 
+use common::serial;
 use mancala_core::andada::{Andada, Direction, Endless};
 use mancala_core::game::SplitMix;
 use mancala_core::kalah::{Capture, Kalah};
@@ -12,22 +13,9 @@ use mancala_core::kauri::Kauri;
 use mancala_core::progressive::{Ending, Progressive};
 use mancala_core::{Game, Moves};
 use mancala_solver::minimax::minimax;
-use mancala_solver::search::{Deepening, Searcher, Shared, Techniques};
+use mancala_solver::search::{Deepening, Techniques};
 use mancala_solver::tt::Table;
 use mancala_solver::{Config, Solver, on_search_stack};
-
-fn serial<G: Game>(g: &G, tech: Techniques, tt: &Table) -> i32 {
-    let abort = AtomicBool::new(false);
-    let nodes = AtomicU64::new(0);
-    let shared = Shared {
-        tt,
-        abort: &abort,
-        nodes: &nodes,
-        stop: None,
-    };
-    let mut s = Searcher::new(&shared, tech, 0, g);
-    s.exact(g, 0).unwrap()
-}
 
 /// A random position `plies` moves into a random playout from `start`.
 fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
