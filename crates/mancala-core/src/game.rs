@@ -180,3 +180,20 @@ impl SplitMix {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 }
+
+/// Every position of a random playout from `start`, the start included: at most
+/// `max_plies` moves, each drawn uniformly by `rng` (for tests and examples).
+pub fn random_line<G: Game>(start: G, rng: &mut SplitMix, max_plies: usize) -> Vec<G> {
+    let mut g = start;
+    let mut line = vec![g];
+    let mut moves = Moves::new();
+    for _ in 0..max_plies {
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        g = g.play(moves[rng.below(moves.len())]);
+        line.push(g);
+    }
+    line
+}

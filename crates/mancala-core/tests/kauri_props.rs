@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use mancala_core::game::SplitMix;
+use mancala_core::game::{SplitMix, random_line};
 use mancala_core::kauri::rules::{HOLES, TOTAL_SEEDS};
 use mancala_core::kauri::{Kauri, KauriMove, Rules};
 use mancala_core::{Game, Moves, Notation, Player, PositionText};
@@ -60,19 +60,7 @@ fn position() -> impl Strategy<Value = Kauri> {
 
 /// Every state of a random playout from `g`, the start included.
 fn playout(g: Kauri, seed: u64) -> Vec<Kauri> {
-    let mut rng = SplitMix(seed);
-    let mut out = vec![g];
-    let mut g = g;
-    let mut moves = Moves::new();
-    while out.len() <= MAX_PLIES {
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        g = g.play(moves[rng.below(moves.len())]);
-        out.push(g);
-    }
-    out
+    random_line(g, &mut SplitMix(seed), MAX_PLIES)
 }
 
 fn check_states(states: &[Kauri]) -> Result<(), TestCaseError> {

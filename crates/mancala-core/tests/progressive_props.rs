@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use mancala_core::game::SplitMix;
+use mancala_core::game::{SplitMix, random_line};
 use mancala_core::progressive::rules::MAX_TURN_MOVES;
 use mancala_core::progressive::{Ending, Progressive, ProgressiveMove};
 use mancala_core::{Game, Moves, Notation, Player, PositionText};
@@ -39,19 +39,7 @@ fn start() -> impl Strategy<Value = Progressive> {
 
 /// Every state of a random playout from `g`, the start included.
 fn playout(g: Progressive, seed: u64) -> Vec<Progressive> {
-    let mut rng = SplitMix(seed);
-    let mut out = vec![g];
-    let mut g = g;
-    let mut moves = Moves::new();
-    while out.len() <= MAX_PLIES {
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        g = g.play(moves[rng.below(moves.len())]);
-        out.push(g);
-    }
-    out
+    random_line(g, &mut SplitMix(seed), MAX_PLIES)
 }
 
 fn conserved(g: &Progressive) -> u32 {

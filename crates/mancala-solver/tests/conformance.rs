@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use mancala_core::game::SplitMix;
+use mancala_core::game::{SplitMix, random_line};
 use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
 use mancala_core::registry::{GAMES, GameInfo, Registered};
 use mancala_core::{Game, Moves, Player, with_game_type};
@@ -15,18 +15,7 @@ use mancala_solver::{Config, Solver, on_search_stack};
 
 /// A random playout from `start`, every position on the way.
 fn playout<G: Game>(start: G, rng: &mut SplitMix) -> Vec<G> {
-    let mut g = start;
-    let mut seen = vec![g];
-    let mut ms = Moves::new();
-    for _ in 0..400 {
-        g.legal_moves(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        g = g.play(ms[rng.below(ms.len())]);
-        seen.push(g);
-    }
-    seen
+    random_line(start, rng, 400)
 }
 
 fn round_trips<G: Registered>(info: &GameInfo) {
