@@ -67,6 +67,14 @@ impl<'a> Fields<'a> {
         self.game
     }
 
+    /// [`Fields::finish`], then the position `built` from the fields read, its error
+    /// after the game's name.
+    pub fn finish_with<T>(self, built: Result<T, String>) -> Result<T, ParseError> {
+        let game = self.game;
+        self.finish()?;
+        built.map_err(|e| ParseError::new(format!("{game} position: {e}")))
+    }
+
     /// The value of an optional field named by one of `options`; any other word is the
     /// error `unknown(word)`, after the game's name.
     pub fn choice<T: Copy>(

@@ -7,7 +7,7 @@ mod common;
 
 use common::serial;
 use mancala_core::andada::{Andada, Direction, Endless};
-use mancala_core::game::SplitMix;
+use mancala_core::game::{SplitMix, random_line};
 use mancala_core::kalah::{Capture, Kalah};
 use mancala_core::kauri::Kauri;
 use mancala_core::progressive::{Ending, Progressive};
@@ -19,16 +19,7 @@ use mancala_solver::{Config, Solver, on_search_stack};
 
 /// A random position `plies` moves into a random playout from `start`.
 fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
-    let mut g = start;
-    let mut ms = Moves::new();
-    for _ in 0..plies {
-        g.legal_moves(&mut ms);
-        if ms.is_empty() {
-            break;
-        }
-        g = g.play(ms[rng.below(ms.len())]);
-    }
-    g
+    *random_line(start, rng, plies).last().unwrap()
 }
 
 /// Checks `want` positions drawn by `draw`, returning how many were checked.

@@ -152,8 +152,6 @@ impl PositionText for Afrika {
         })? {
             rules.repetition = r;
         }
-        f.finish()?;
-        Afrika::from_parts(&holes, stores, to_move, rules)
-            .map_err(|e| ParseError::new(format!("afrika position: {e}")))
+        f.finish_with(Afrika::from_parts(&holes, stores, to_move, rules))
     }
 }

@@ -177,8 +177,6 @@ impl PositionText for Andada {
         })? {
             rules.endless = e;
         }
-        f.finish()?;
-        Andada::from_parts(&holes, to_move, phase, rules)
-            .map_err(|e| ParseError::new(format!("andada position: {e}")))
+        f.finish_with(Andada::from_parts(&holes, to_move, phase, rules))
     }
 }

@@ -89,8 +89,6 @@ impl PositionText for Kalah {
         })? {
             rules.capture = c;
         }
-        f.finish()?;
-        Kalah::from_parts(&holes, stores, to_move, rules)
-            .map_err(|e| ParseError::new(format!("kalah position: {e}")))
+        f.finish_with(Kalah::from_parts(&holes, stores, to_move, rules))
     }
 }
