@@ -765,24 +765,24 @@ impl<'a, G: Game> Searcher<'a, G> {
                 if slot == n.tt_move && n.tt_move != NO_MOVE {
                     s = 1 << 29;
                 } else {
-                    s += g.move_order_hint(c.mv).clamp(-100, 100) << 22;
+                    s += g.move_order_hint(c.mv).clamp(-1000, 1000) << 18;
                     if self.tech.gain {
                         let after = if c.same {
                             c.pos.banked()
                         } else {
                             -c.pos.banked()
                         };
-                        s += (after - n.banked).clamp(-63, 63) << 15;
+                        s += (after - n.banked).clamp(-127, 127) << 10;
                     }
                     if self.tech.killers {
                         if slot == killers[0] {
-                            s += 1 << 14;
+                            s += 1 << 9;
                         } else if slot == killers[1] {
-                            s += 1 << 13;
+                            s += 1 << 8;
                         }
                     }
                     if self.tech.history {
-                        s += (self.history[side][slot as usize] >> 4).min((1 << 13) - 1) as i32;
+                        s += (self.history[side][slot as usize] >> 8).min(255) as i32;
                     }
                 }
             }
