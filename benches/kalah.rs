@@ -1,7 +1,7 @@
 //! Kalah, the field's benchmark: the published sizes solved on one thread, each search
 //! technique on and off side by side in one run (the ratios of `docs/solver.md`), and
-//! Kalah(5,4) on one and two threads (Kalah(6,4) with MANCALA_BENCH_6X4 set). Node counts are printed once per case (they do not vary
-//! between runs on one thread).
+//! Kalah(5,4) on one and two threads (Kalah(6,4) with MANCALA_BENCH_6X4 set). Node counts
+//! are printed once per case (they do not vary between runs on one thread).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mancala_core::kalah::{Capture, Kalah, Rules};
