@@ -543,7 +543,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
         let me = g.to_move();
-        let peek_tt = n.use_tt && !self.history_dependent && self.tech.etc_plies as usize > n.ply;
+        let peek_tt = n.use_tt
+            && !self.history_dependent
+            && self.tech.etc_plies as usize > n.ply
+            && matches!(self.horizon, Horizon::None | Horizon::Estimate);
         for &mv in &moves {
             let pos = g.play(mv);
             let key = pos.key();

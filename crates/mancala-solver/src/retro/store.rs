@@ -86,7 +86,7 @@ pub enum StoreWarning {
         source: std::io::Error,
     },
     /// A file of the right name that does not load (damaged, cut short, other contents).
-    #[error("skipped {path}: {source}")]
+    #[error("skipped a database that does not load: {source}")]
     Skipped { path: PathBuf, source: DbError },
 }
 
