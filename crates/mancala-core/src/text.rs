@@ -151,6 +151,16 @@ pub fn parse_half_points(game: &str, key: &str, v: &str) -> Result<i32, ParseErr
     Ok(h as i32)
 }
 
+/// The one character of `s` (a move's hole letter); otherwise the error `"t" is not
+/// what`, `t` being the whole move text.
+pub fn one_char(s: &str, t: &str, what: &str) -> Result<char, ParseError> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(ParseError::new(format!("\"{t}\" is not {what}"))),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

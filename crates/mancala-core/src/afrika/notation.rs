@@ -9,7 +9,7 @@ use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::rows::Seated;
 use crate::rows::{Board, hole_of_letter, letter, row_of};
-use crate::text::{Fields, half_points, parse_half_points};
+use crate::text::{Fields, half_points, one_char, parse_half_points};
 
 use super::rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
 
@@ -27,12 +27,11 @@ impl Notation for Afrika {
             Some(rest) => (true, rest),
             None => (false, t),
         };
-        let mut chars = name.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new(format!(
-                "\"{t}\" is not an Afrika move (a hole letter, or x and a hole letter)"
-            )));
-        };
+        let c = one_char(
+            name,
+            t,
+            "an Afrika move (a hole letter, or x and a hole letter)",
+        )?;
         let h = hole_of_letter(c, self.m())?;
         let mover = Afrika::row(self.to_move());
         let row = row_of(h, self.m());

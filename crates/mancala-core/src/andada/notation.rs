@@ -11,7 +11,7 @@ use crate::rows::Seated;
 use crate::rows::{
     hole_of_letter, letter, read_rows, read_to_move, row_of, rows_text, to_move_text,
 };
-use crate::text::Fields;
+use crate::text::{Fields, one_char};
 
 use super::rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules};
 
@@ -42,13 +42,12 @@ impl Notation for Andada {
                 AndadaMove::Pass
             });
         }
-        let mut chars = t.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new(format!(
-                "\"{t}\" is not an Andada move (a hole letter, or \"play\"/\"pass\" after the \
-                 opening)"
-            )));
-        };
+        let c = one_char(
+            t,
+            t,
+            "an Andada move (a hole letter, or \"play\"/\"pass\" after the \
+                 opening)",
+        )?;
         let h = hole_of_letter(c, self.n())?;
         let row = row_of(h, self.n());
         if row != mover {

@@ -5,7 +5,7 @@ use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::rows::Seated;
 use crate::rows::{Board, hole_of_letter, letter, row_of};
-use crate::text::Fields;
+use crate::text::{Fields, one_char};
 
 use super::rules::{Capture, Kalah, KalahMove, Rules};
 
@@ -16,12 +16,7 @@ impl Notation for Kalah {
 
     fn parse_move(&self, text: &str) -> Result<KalahMove, ParseError> {
         let t = text.trim();
-        let mut chars = t.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new(format!(
-                "\"{t}\" is not a Kalah move (one hole letter)"
-            )));
-        };
+        let c = one_char(t, t, "a Kalah move (one hole letter)")?;
         let h = hole_of_letter(c, self.m())?;
         let mover = Kalah::row(self.to_move());
         let row = row_of(h, self.m());

@@ -8,10 +8,9 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
-use crate::player::Player;
 use crate::rows::Seated;
-use crate::rows::{Row, hole_of_letter, letter, row_of};
-use crate::text::{Fields, number};
+use crate::rows::{Row, hole_of_letter, letter, read_to_move, row_of};
+use crate::text::{Fields, number, one_char};
 
 use super::rules::{HOLES, Kauri, KauriMove, M, Rules};
 
@@ -25,12 +24,11 @@ impl Notation for Kauri {
     /// `1-6` naming the mover's hole from his left.
     fn parse_move(&self, text: &str) -> Result<KauriMove, ParseError> {
         let t = text.trim();
-        let mut chars = t.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new(format!(
-                "\"{t}\" is not a Kauri move (a hole letter a-f or A-F, or 1-6 for the mover's hole)"
-            )));
-        };
+        let c = one_char(
+            t,
+            t,
+            "a Kauri move (a hole letter a-f or A-F, or 1-6 for the mover's hole)",
+        )?;
         let mover = Kauri::row(self.to_move());
         if c.is_ascii_digit() {
             let d = c as usize - '0' as usize;
@@ -50,16 +48,6 @@ impl Notation for Kauri {
             )));
         }
         Ok(KauriMove(h as u8))
-    }
-}
-
-fn player_of_row_name(v: &str) -> Result<Player, ParseError> {
-    match v {
-        "south" | "South" | "S" => Ok(Kauri::owner(Row::South)),
-        "north" | "North" | "N" => Ok(Kauri::owner(Row::North)),
-        _ => Err(ParseError::new(format!(
-            "kauri position: \"to-move:{v}\" must be south or north"
-        ))),
     }
 }
 
@@ -128,7 +116,7 @@ impl PositionText for Kauri {
         let (ns, nc) = row("north", f.required("north")?)?;
         let south_store: u8 = number(g, "south-store", f.optional("south-store").unwrap_or("0"))?;
         let north_store: u8 = number(g, "north-store", f.optional("north-store").unwrap_or("0"))?;
-        let to_move = player_of_row_name(f.required("to-move")?)?;
+        let to_move = read_to_move::<Kauri>(&mut f)?;
         let rules = match f.optional("rules") {
             None => Rules::default(),
             Some(r) => Rules::parse(r).ok_or_else(|| {

@@ -7,7 +7,7 @@
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::player::Player;
-use crate::text::{Fields, counts, join_counts, number};
+use crate::text::{Fields, counts, join_counts, number, one_char};
 
 use super::rules::{Ending, Progressive, ProgressiveMove};
 
@@ -32,13 +32,14 @@ impl Notation for Progressive {
     /// letters named.
     fn parse_move(&self, text: &str) -> Result<ProgressiveMove, ParseError> {
         let t = text.trim();
-        let mut chars = t.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(ParseError::new(format!(
-                "\"{t}\" is not a Progressive Mancala move: a move is one hole letter, {}",
+        let c = one_char(
+            t,
+            t,
+            &format!(
+                "a Progressive Mancala move: a move is one hole letter, {}",
                 self.letter_range()
-            )));
-        };
+            ),
+        )?;
         if c.is_ascii_lowercase() && ((c as u8 - b'a') as usize) < self.n() {
             return Ok(ProgressiveMove(c as u8 - b'a'));
         }
