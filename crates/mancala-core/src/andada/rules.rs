@@ -239,21 +239,22 @@ impl Andada {
     }
     pub fn rules(&self) -> Rules {
         Rules {
-            direction: if self.meta & META_CLOCKWISE != 0 {
-                Direction::Clockwise
-            } else {
-                Direction::Counterclockwise
-            },
+            direction: self.flag(
+                META_CLOCKWISE,
+                Direction::Clockwise,
+                Direction::Counterclockwise,
+            ),
             endless: self.endless(),
         }
     }
     #[inline(always)]
     fn endless(&self) -> Endless {
-        if self.meta & META_DRAW != 0 {
-            Endless::Draw
-        } else {
-            Endless::Illegal
-        }
+        self.flag(META_DRAW, Endless::Draw, Endless::Illegal)
+    }
+    /// `set` when the bit `bit` of the packed byte is set, else `clear`.
+    #[inline(always)]
+    fn flag<T>(&self, bit: u8, set: T, clear: T) -> T {
+        if self.meta & bit != 0 { set } else { clear }
     }
     pub fn with_rules(self, rules: Rules) -> Self {
         Andada {
@@ -352,11 +353,7 @@ impl Game for Andada {
 
     #[inline(always)]
     fn to_move(&self) -> Player {
-        if self.meta & META_TO_MOVE != 0 {
-            Player::Second
-        } else {
-            Player::First
-        }
+        self.flag(META_TO_MOVE, Player::Second, Player::First)
     }
 
     fn legal_moves(&self, moves: &mut Moves<AndadaMove>) {
