@@ -29,8 +29,9 @@ pub struct AnalyseArgs {
     /// Search threads.
     #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size in MB (default: a sixteenth of the free memory, a power
+    /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
     tt_mb: usize,
     /// Also compute the exact value of every legal move at every ply (can be slow: a move
     /// that gives the game away may need a long proof of how much).
@@ -92,13 +93,13 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         .map(|i| format!("ply {}: {} ({})", i.ply, i.correction, i.recorded))
         .collect();
     let oracle = G::oracle(&start, a.db.as_deref())?;
-    let solver = Solver::new(Config {
+    let solver = Solver::try_new(Config {
         threads: a.threads,
         tt_mb: a.tt_mb,
         max_pv: 0,
         all_moves: a.all_moves,
         ..Config::default()
-    });
+    })?;
     let seat = |g: &G| G::seat_names()[g.to_move().index()].to_string();
     let mut g = start;
     let mut plies = Vec::new();

@@ -35,8 +35,9 @@ pub struct SolveArgs {
     /// Search threads (Lazy SMP over one shared table).
     #[arg(long, short = 't', default_value_t = default_threads())]
     threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 256)]
+    /// Transposition table size in MB (default: a sixteenth of the free memory, a power
+    /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
     tt_mb: usize,
     #[command(flatten)]
     rule_args: RuleArgs,
@@ -158,7 +159,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     }
     let counted = oracle.as_deref().map(store::Counted::new);
     let oracle = counted.as_ref().map(|c| c as &dyn Oracle<G>);
-    let solver = Solver::new(config);
+    let solver = Solver::try_new(config)?;
     let done = std::sync::atomic::AtomicBool::new(false);
     let sol = std::thread::scope(|s| {
         let watcher = s.spawn(|| progress_display(&solver, &root, &done, a.progress));

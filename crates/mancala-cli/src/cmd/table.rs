@@ -39,8 +39,9 @@ pub struct TableArgs {
     /// Search threads.
     #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 1024)]
+    /// Transposition table size in MB (default: a sixteenth of the free memory, a power
+    /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
     tt_mb: usize,
     /// Print JSON.
     #[arg(long)]
@@ -135,13 +136,13 @@ fn cell<G: CliGame>(
             });
         }
     };
-    let solver = Solver::new(Config {
+    let solver = Solver::try_new(Config {
         threads: a.threads,
         tt_mb: a.tt_mb,
         all_moves: false,
         max_pv: 0,
         ..Config::default()
-    });
+    })?;
     let t0 = Instant::now();
     let budget = Duration::from_secs_f64(a.seconds);
     let done = std::sync::atomic::AtomicBool::new(false);
