@@ -33,7 +33,19 @@ enum Command {
     Reconstruct(reconstruct::ReconstructArgs),
 }
 
+/// Writing to a closed pipe (`mancala stats ... | head`) ends the program quietly, as Unix
+/// tools do, instead of a panic in `println!`: Rust ignores SIGPIPE by default, so the
+/// default action is restored before anything is printed.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     let r = match cli.command {
         Command::Solve(a) => solve::run(a),
