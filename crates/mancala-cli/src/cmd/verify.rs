@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use mancala_core::record::{self, RecordGame, Report, parse_file, start_position};
+use mancala_core::record::{self, RecordGame, Report, parse_file_lenient, start_position};
 use serde::Serialize;
 
 use crate::input::{display_name, read_text};
@@ -14,8 +14,11 @@ use crate::input::{display_name, read_text};
 ///
 /// A record file holds `[Tag "value"]` lines ([Game], [Start], [Rules], [Komi], player
 /// names) and the record as published. A bare move list (no tags) is read with --game and
-/// replayed from the standard start. Exit status: 0 when every record was checked (even
-/// if inconsistent; see --strict), 2 on bad input.
+/// replayed from the standard start. Every problem is reported with its line and column,
+/// text that cannot be read included, and checking goes on to the end of the record; a
+/// file that cannot be checked at all is reported and the other files are still checked.
+/// Exit status: 0 when every record was checked (even if inconsistent; see --strict), 1
+/// with --strict when a record is inconsistent, 2 when a file could not be checked.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// Record files, or "-" for standard input.
@@ -43,8 +46,15 @@ struct FileReport {
 
 pub fn run(a: VerifyArgs) -> Result<ExitCode> {
     let mut out = Vec::new();
+    let mut failed = 0;
     for f in &a.files {
-        out.push(verify_path(f, a.game.as_deref())?);
+        match verify_path(f, a.game.as_deref()) {
+            Ok(r) => out.push(r),
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                failed += 1;
+            }
+        }
     }
     if a.json {
         let v = if out.len() == 1 {
@@ -59,6 +69,12 @@ pub fn run(a: VerifyArgs) -> Result<ExitCode> {
         }
     }
     let all_ok = out.iter().all(|r| r.report.consistent);
+    if failed > 0 {
+        if a.files.len() > 1 {
+            eprintln!("{failed} of {} file(s) could not be checked", a.files.len());
+        }
+        return Ok(ExitCode::from(2));
+    }
     Ok(if a.strict && !all_ok {
         ExitCode::from(1)
     } else {
@@ -69,7 +85,7 @@ pub fn run(a: VerifyArgs) -> Result<ExitCode> {
 fn verify_path(path: &str, game: Option<&str>) -> Result<FileReport> {
     let name = display_name(path);
     let text = read_text(path)?;
-    let rec = parse_file(name, &text).map_err(anyhow::Error::new)?;
+    let rec = parse_file_lenient(name, &text).map_err(anyhow::Error::new)?;
     let game = match (rec.tags.get("Game"), game) {
         (Some(t), Some(g)) if !t.eq_ignore_ascii_case(g) => {
             bail!("{name}: the file says [Game \"{t}\"] but --game {g} was given")
@@ -110,9 +126,12 @@ fn print_human(r: &FileReport) {
     );
     for i in &rep.issues {
         let at = if i.ply == 0 {
-            "result".to_string()
+            format!("line {}, column {}, result", i.pos.line, i.pos.column)
         } else {
-            format!("ply {}", i.ply)
+            format!(
+                "line {}, column {}, ply {}",
+                i.pos.line, i.pos.column, i.ply
+            )
         };
         let num = i
             .move_number

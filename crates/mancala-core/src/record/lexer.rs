@@ -5,11 +5,18 @@
 //! One lexer reads every game's notation as printed in the seeds: Afrika "1. e G 2. h H
 //! ... 4. h xd (+11)" and "G!; e; xf (+1)", Kauri "3. b (+1) D", "d-a-f (+34)",
 //! "B-B-A (+7)", "5,5,4,4", Progressive "c(+5)-a(+3)", "4.d(+1)".
+//!
+//! Nothing is skipped: a word that is neither a move number, an annotation nor a result
+//! statement in one of the forms the sources use is kept as a move as written, so that
+//! the game's move parser rejects it at its place (file, line, column, ply) rather than
+//! the rest of the record being taken for a result statement.
 
 use crate::error::Located;
 
+use super::result;
+
 /// Where a token starts in the record body (1-based line and column).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
 pub struct Pos {
     pub line: usize,
     pub column: usize,
@@ -64,12 +71,37 @@ pub struct Group {
     pub annotation: Option<Annotation>,
 }
 
+/// Text of the body the lexer could not read, with its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LexError {
+    pub pos: Pos,
+    /// The text as written (shortened when long).
+    pub token: String,
+    /// What was expected there.
+    pub expected: String,
+}
+
+impl LexError {
+    /// The error with its place in the file `file`.
+    pub fn located(&self, file: &str) -> Located {
+        Located::new(format!(
+            "unreadable \"{}\": expected {}",
+            self.token, self.expected
+        ))
+        .file(file)
+        .line(self.pos.line)
+        .column(self.pos.column)
+    }
+}
+
 /// A tokenised record body.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Body {
     pub groups: Vec<Group>,
     /// The text after the last move ("- Gering wins by 2 1/2 points."), trimmed.
     pub result: Option<(String, Pos)>,
+    /// What could not be read, in file order. Reading went on after each.
+    pub errors: Vec<LexError>,
 }
 
 fn parse_claim(inner: &str) -> Option<Claim> {
@@ -96,11 +128,12 @@ fn parse_claim(inner: &str) -> Option<Claim> {
                 return None;
             }
             let n: u32 = digits.parse().ok()?;
-            if sign == b'+' {
-                claim.gained += n;
+            let total = if sign == b'+' {
+                &mut claim.gained
             } else {
-                claim.lost += n;
-            }
+                &mut claim.lost
+            };
+            *total = total.checked_add(n)?;
             rest = &rest[1 + digits.len()..];
         }
     }
@@ -113,31 +146,78 @@ fn is_annotation(inner: &str) -> bool {
     inner.chars().any(|c| c.is_ascii_digit() || c == '+')
 }
 
-fn is_move_word(w: &str) -> bool {
-    let core = w.trim_end_matches(['!', '?']);
-    let core = core
-        .strip_prefix('x')
-        .filter(|r| !r.is_empty())
-        .unwrap_or(core);
-    let mut cs = core.chars();
-    matches!((cs.next(), cs.next()), (Some(c), None) if c.is_ascii_alphabetic() || c.is_ascii_digit())
+/// Whether a move as written has the shape of a move of some game: one to four letters
+/// or digits ("e", "xd", "12" for a game to reject, "play", "pass"); an empty entry
+/// ("; ;") stands for a move left out.
+pub fn move_shaped(name: &str) -> bool {
+    name.chars().count() <= 4 && name.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
-/// Where each character of `text` stands in its file (one more for the end).
-fn positions(chars: &[char], first_line: usize) -> Vec<Pos> {
-    let mut pos_of = Vec::with_capacity(chars.len() + 1);
-    let (mut line, mut col) = (first_line, 1);
-    for &c in chars {
-        pos_of.push(Pos { line, column: col });
-        if c == '\n' {
-            line += 1;
-            col = 1;
-        } else {
-            col += 1;
+/// Whether a sentence begins as a result statement does, whatever follows: "Draw", or
+/// up to four capitalised name words and a verb ("De Leo wins", "Gering resigns").
+fn starts_statement(sentence: &str) -> bool {
+    let words: Vec<String> = sentence
+        .trim_start_matches(|c: char| c == '-' || c == '.' || c.is_whitespace())
+        .split_whitespace()
+        .take(5)
+        .map(|w| w.trim_end_matches(['.', ',', '!', ';', ':']).to_string())
+        .collect();
+    if words
+        .first()
+        .is_some_and(|w| w.to_lowercase().starts_with("draw"))
+    {
+        return true;
+    }
+    let verb = words.iter().position(|w| {
+        matches!(
+            w.to_lowercase().as_str(),
+            "wins" | "won" | "resigns" | "resigned"
+        )
+    });
+    verb.is_some_and(|v| v >= 1 && words[..v].iter().all(|w| result::name_word(w)))
+}
+
+/// Whether a word can begin a result statement: a "." ending the last move, a
+/// capitalised name of two letters or more, or "draw". Moves never do, so only these
+/// words pay for a look at the sentence.
+fn may_start_statement(word: &str) -> bool {
+    word.is_empty() || word.to_lowercase().starts_with("draw") || result::name_word(word)
+}
+
+const EXPECTED_STATEMENT: &str = "a result statement in a form the sources use (\"- Gering \
+     wins by 2 1/2 points.\", \"South wins with 65:63 points.\", \"- Gering resigns.\", \
+     \"Draw.\")";
+
+/// Where each line of `chars` starts, to turn an index into a line and column without a
+/// table the size of the text.
+struct Places {
+    line_starts: Vec<usize>,
+    first_line: usize,
+}
+
+impl Places {
+    fn new(chars: &[char], first_line: usize) -> Places {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            chars
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == '\n')
+                .map(|(i, _)| i + 1),
+        );
+        Places {
+            line_starts,
+            first_line,
         }
     }
-    pos_of.push(Pos { line, column: col });
-    pos_of
+
+    fn at(&self, i: usize) -> Pos {
+        let l = self.line_starts.partition_point(|&s| s <= i) - 1;
+        Pos {
+            line: self.first_line + l,
+            column: i - self.line_starts[l] + 1,
+        }
+    }
 }
 
 /// What the lexer does after a token: go on at a character index, or stop (the rest is
@@ -150,7 +230,7 @@ enum Next {
 /// The state of tokenising one record body.
 struct Lexer {
     chars: Vec<char>,
-    pos_of: Vec<Pos>,
+    places: Places,
     body: Body,
     /// The move number in force.
     number: Option<u32>,
@@ -163,10 +243,11 @@ struct Lexer {
 }
 
 /// Tokenises a record body. `first_line` numbers the first line of `text` in its file.
-pub fn lex(text: &str, first_line: usize) -> Result<Body, Located> {
+/// What cannot be read is in `Body::errors`; an unclosed parenthesis ends the body.
+pub fn lex(text: &str, first_line: usize) -> Body {
     let chars: Vec<char> = text.chars().collect();
     let mut lx = Lexer {
-        pos_of: positions(&chars, first_line),
+        places: Places::new(&chars, first_line),
         chars,
         body: Body::default(),
         number: None,
@@ -188,17 +269,18 @@ pub fn lex(text: &str, first_line: usize) -> Result<Body, Located> {
                 lx.joinable = false;
                 Next::At(i + 1)
             }
-            '(' => lx.parenthesis(i)?,
+            '(' => lx.parenthesis(i),
+            ')' => lx.error_at(i, i + 1, "\"(\" before it"),
             '-' => lx.dash(i),
             _ => lx.word(i),
         };
         match next {
             Next::At(j) => i = j,
-            Next::Done => return Ok(lx.body),
+            Next::Done => break,
         }
     }
     lx.flush();
-    Ok(lx.body)
+    lx.body
 }
 
 impl Lexer {
@@ -208,12 +290,82 @@ impl Lexer {
         }
     }
 
-    /// The rest of the text from `i` as the result statement.
-    fn result_from(&mut self, i: usize) -> Next {
+    fn text(&self, from: usize, to: usize) -> String {
+        self.chars[from..to].iter().collect()
+    }
+
+    /// Records the text from `from` to `to` as unreadable and goes on after it.
+    fn error_at(&mut self, from: usize, to: usize, expected: &str) -> Next {
+        let mut token = self.text(from, to);
+        if token.chars().count() > 60 {
+            token = token.chars().take(57).collect::<String>() + "...";
+        }
+        self.body.errors.push(LexError {
+            pos: self.places.at(from),
+            token,
+            expected: expected.to_string(),
+        });
+        self.joinable = false;
+        Next::At(to)
+    }
+
+    /// The end of the sentence starting at `i`: after the first "." that ends a word,
+    /// or the end of the line.
+    fn sentence_end(&self, i: usize) -> usize {
+        let c = &self.chars;
+        let mut j = i;
+        // Result statements are short: a bound keeps a one-line record linear.
+        let limit = c.len().min(i + 300);
+        while j < limit && c[j] != '\n' {
+            let ends_word = c.get(j + 1).is_none_or(|n| n.is_whitespace());
+            if c[j] == '.'
+                && ends_word
+                && j > i
+                && !c[i..j]
+                    .iter()
+                    .all(|&x| x == '-' || x == '.' || x.is_whitespace())
+            {
+                return j + 1;
+            }
+            j += 1;
+        }
+        j
+    }
+
+    /// A result statement starting at `i`, if there is one: the whole rest of the body in
+    /// a form the sources use ends the body; a statement followed by more text is read and
+    /// the text after it is an error; a sentence with a result verb in another form is an
+    /// error. `None` when the text at `i` is no result statement at all.
+    fn statement(&mut self, i: usize) -> Option<Next> {
+        let end = self.sentence_end(i);
+        let sentence = self.text(i, end);
+        if !starts_statement(&sentence) {
+            return None;
+        }
         self.flush();
-        let rest: String = self.chars[i..].iter().collect();
-        self.body.result = Some((rest.trim().to_string(), self.pos_of[i]));
-        Next::Done
+        let len = self.chars.len();
+        let after = (end..len)
+            .find(|&j| !self.chars[j].is_whitespace())
+            .unwrap_or(len);
+        let reads = result::read(&sentence).is_some();
+        // A statement broken over lines reads as a whole (it is short: the bound keeps a
+        // file of many broken statements linear).
+        let whole = if reads {
+            after == len
+        } else {
+            len - i <= 400 && result::read(&self.text(i, len)).is_some()
+        };
+        if whole {
+            let text = self.text(i, len);
+            self.body.result = Some((text.trim().to_string(), self.places.at(i)));
+            return Some(Next::Done);
+        }
+        if !reads {
+            return Some(self.error_at(i, end, EXPECTED_STATEMENT));
+        }
+        self.body.result = Some((sentence.trim().to_string(), self.places.at(i)));
+        self.error_at(after, len, "nothing after the result statement");
+        Some(Next::Done)
     }
 
     fn semicolon(&mut self, i: usize) -> Next {
@@ -227,7 +379,7 @@ impl Lexer {
                     name: String::new(),
                     marks: String::new(),
                     annotation: None,
-                    pos: self.pos_of[i],
+                    pos: self.places.at(i),
                 }],
                 annotation: None,
             });
@@ -239,14 +391,19 @@ impl Lexer {
     }
 
     /// "(+11)" after a move or a group: its capture annotation; other parentheses are
-    /// comments.
-    fn parenthesis(&mut self, i: usize) -> Result<Next, Located> {
-        let p = self.pos_of[i];
-        let at = |msg: String| Located::new(msg).line(p.line).column(p.column);
-        let Some(close) = self.chars[i..].iter().position(|&c| c == ')') else {
-            return Err(at("\"(\" without a closing \")\"".into()));
+    /// comments ("(A)", a footnote reference).
+    fn parenthesis(&mut self, i: usize) -> Next {
+        // An annotation or a comment closes on its own line and holds no other "(": a
+        // stray "(" must not turn the moves after it into a comment.
+        let close = self.chars[i + 1..]
+            .iter()
+            .position(|&c| matches!(c, ')' | '(' | '\n'))
+            .map(|k| k + 1)
+            .filter(|&k| self.chars[i + k] == ')');
+        let Some(close) = close else {
+            return self.error_at(i, i + 1, "a \")\" closing the \"(\" on the same line");
         };
-        let inner: String = self.chars[i + 1..i + close].iter().collect();
+        let inner = self.text(i + 1, i + close);
         let glued = i > 0 && !self.chars[i - 1].is_whitespace();
         if is_annotation(&inner) {
             let ann = match parse_claim(&inner) {
@@ -254,7 +411,7 @@ impl Lexer {
                 None => Annotation::Unreadable(format!("({inner})")),
             };
             let Some(g) = self.current.as_mut() else {
-                return Err(at(format!("annotation \"({inner})\" follows no move")));
+                return self.error_at(i, i + close + 1, "a move before the capture annotation");
             };
             let single = g.moves.len() == 1;
             let last = g.moves.last_mut().expect("groups hold a move");
@@ -263,13 +420,11 @@ impl Lexer {
             } else if g.annotation.is_none() {
                 g.annotation = Some(ann);
             } else {
-                return Err(at(format!(
-                    "a second annotation \"({inner})\" for one move"
-                )));
+                return self.error_at(i, i + close + 1, "one capture annotation per move");
             }
         }
         self.joinable = true;
-        Ok(Next::At(i + close + 1))
+        Next::At(i + close + 1)
     }
 
     /// "d-a-f": a joined move; " - Gering wins ...": the result statement.
@@ -280,10 +435,22 @@ impl Lexer {
             .is_some_and(|c| c.is_ascii_alphanumeric());
         if self.joinable && next_is_word {
             self.expect_join = true;
-            Next::At(i + 1)
-        } else {
-            self.result_from(i)
+            return Next::At(i + 1);
         }
+        if let Some(next) = self.statement(i) {
+            return next;
+        }
+        if self.chars.get(i + 1).is_none_or(|c| c.is_whitespace()) {
+            // " - " introduces the result statement: one error for the whole sentence.
+            let end = self.sentence_end(i);
+            self.flush();
+            return self.error_at(i, end, EXPECTED_STATEMENT);
+        }
+        self.error_at(
+            i,
+            i + 1,
+            "a move before \"-\" (\"d-a-f\") or a result statement after it",
+        )
     }
 
     /// The end of the word starting at `start`: whitespace, punctuation that ends a
@@ -306,27 +473,44 @@ impl Lexer {
         j
     }
 
-    /// A move number ("4."), a move, or the first word of the result statement.
+    /// A move number ("4."), the result statement, or a move as written (which the game
+    /// then reads or rejects).
     fn word(&mut self, start: usize) -> Next {
         let j = self.word_end(start);
-        let word: String = self.chars[start..j].iter().collect();
+        let word = self.text(start, j);
         let numbered = self.chars.get(j) == Some(&'.');
         if numbered && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
             self.flush();
             self.number = word.parse().ok();
+            if self.number.is_none() {
+                return self.error_at(start, j + 1, "a move number below 2^32");
+            }
             self.joinable = false;
             return Next::At(j + 1);
         }
-        if !is_move_word(&word) {
-            return self.result_from(start);
+        if may_start_statement(&word)
+            && let Some(next) = self.statement(start)
+        {
+            return next;
+        }
+        if word.is_empty() {
+            // A "." that follows no move number.
+            return self.error_at(
+                start,
+                start + 1,
+                "a move, a move number such as \"12.\" or a result statement",
+            );
         }
         let name = word.trim_end_matches(['!', '?']).to_string();
+        if name.is_empty() {
+            return self.error_at(start, j, "a move before the mark");
+        }
         let marks = word[name.len()..].to_string();
         let tok = MoveTok {
             name,
             marks,
             annotation: None,
-            pos: self.pos_of[start],
+            pos: self.places.at(start),
         };
         if let (true, Some(g)) = (self.expect_join, self.current.as_mut()) {
             g.moves.push(tok);
@@ -361,8 +545,7 @@ mod tests {
         let b = lex(
             "1. e G 2. h H 3. g E 4. h xd (+11) 5. xA (+13) F - Gering wins by 2 1/2 points.",
             1,
-        )
-        .unwrap();
+        );
         assert_eq!(
             names(&b),
             vec![
@@ -394,8 +577,10 @@ mod tests {
 
     #[test]
     fn problem_lines_with_marks_gaps_and_odd_annotations() {
-        let b = lex("G!; e; xf (+1); D?; xE (a+1); xF (+12); ;xf (+1); a!; ; xc (+1) South wins with 65:63 points.", 1)
-            .unwrap();
+        let b = lex(
+            "G!; e; xf (+1); D?; xE (a+1); xF (+12); ;xf (+1); a!; ; xc (+1) South wins with 65:63 points.",
+            1,
+        );
         assert_eq!(
             names(&b),
             vec![
@@ -425,7 +610,10 @@ mod tests {
 
     #[test]
     fn kauri_groups_and_combined_annotations() {
-        let b = lex("3. b (+1) D; 7. d-a-f (+34) 8. c C (+1;-1); 18. d (+1) B-B-A (+7); 20. c D (-1+3); 35. f F! (A); 24. f (+1); 25. d E?", 1).unwrap();
+        let b = lex(
+            "3. b (+1) D; 7. d-a-f (+34) 8. c C (+1;-1); 18. d (+1) B-B-A (+7); 20. c D (-1+3); 35. f F! (A); 24. f (+1); 25. d E?",
+            1,
+        );
         assert_eq!(
             names(&b),
             vec![
@@ -471,7 +659,7 @@ mod tests {
 
     #[test]
     fn kauri_digit_continuation() {
-        let b = lex("5,5,4,4,3,2", 1).unwrap();
+        let b = lex("5,5,4,4,3,2", 1);
         assert_eq!(
             names(&b),
             vec![
@@ -487,8 +675,10 @@ mod tests {
 
     #[test]
     fn progressive_glued_annotations() {
-        let b = lex("1. k(+1) c(+2); 4.d(+1) c(+1); 4. g c(+5)-a(+3); 6. i(+2)-a f(+7) - Gering wins with 5:28 points.", 1)
-            .unwrap();
+        let b = lex(
+            "1. k(+1) c(+2); 4.d(+1) c(+1); 4. g c(+5)-a(+3); 6. i(+2)-a f(+7) - Gering wins with 5:28 points.",
+            1,
+        );
         assert_eq!(
             names(&b),
             vec![
@@ -524,9 +714,84 @@ mod tests {
 
     #[test]
     fn positions_and_errors_name_the_place() {
-        let b = lex("1. e G\n2. h H", 7).unwrap();
+        let b = lex("1. e G\n2. h H", 7);
         assert_eq!(b.groups[2].moves[0].pos, Pos { line: 8, column: 4 });
-        let e = lex("1. e (+1", 3).unwrap_err();
-        assert_eq!((e.line, e.column), (Some(3), Some(6)));
+        let e = &lex("1. e (+1", 3).errors[0];
+        assert_eq!(e.pos, Pos { line: 3, column: 6 });
+        assert_eq!(e.token, "(");
+    }
+
+    fn all_names(b: &Body) -> Vec<String> {
+        b.groups
+            .iter()
+            .flat_map(|g| g.moves.iter().map(|m| m.name.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_typo_is_a_move_as_written_not_the_start_of_a_result() {
+        // A doubled letter, a stray character, a missing dot: each stays where it is, for
+        // the game to reject, and the moves after it are still read.
+        for (text, odd) in [
+            ("1. e G 2. hh H 3. g E", "hh"),
+            ("1. e G 2. h H: 3. g E", "H:"),
+            ("1. e G 12 h H 3. g E", "12"),
+            ("1. e G 2. h% H 3. g E", "h%"),
+            ("1. e G 2. Gering H 3. g E", "Gering"),
+        ] {
+            let b = lex(text, 1);
+            let names = all_names(&b);
+            assert!(names.contains(&odd.to_string()), "{text}: {names:?}");
+            assert_eq!(names.last().map(String::as_str), Some("E"), "{text}");
+            assert!(b.result.is_none(), "{text}");
+            assert!(b.errors.is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn only_the_sources_forms_of_result_statement_end_a_record() {
+        let b = lex("1. e G - Gering wins by 2 1/2 points.", 1);
+        assert_eq!(b.result.unwrap().0, "- Gering wins by 2 1/2 points.");
+        // A statement in another form is an error at its place, not a silent end.
+        let b = lex("1. e G - Gering wins by lots. 2. h", 1);
+        assert_eq!(b.errors.len(), 1, "{:?}", b.errors);
+        assert_eq!(b.errors[0].pos, Pos { line: 1, column: 8 });
+        assert_eq!(all_names(&b), ["e", "G", "h"]);
+        // Text after a statement is an error.
+        let b = lex("1. e G - Gering resigns. 2. h H", 1);
+        assert_eq!(b.result.unwrap().0, "- Gering resigns.");
+        assert_eq!(b.errors[0].token, "2. h H");
+        // A dash that joins nothing and starts no statement.
+        let b = lex("1. e -G", 1);
+        assert_eq!(b.errors[0].token, "-");
+        assert_eq!(all_names(&b), ["e", "G"]);
+        // " - " and a sentence in no known form: one error for the sentence.
+        let b = lex("1. e G - Gering winz by 2 points. 2. h", 1);
+        assert_eq!(b.errors[0].token, "- Gering winz by 2 points.");
+        assert_eq!(all_names(&b), ["e", "G", "h"]);
+    }
+
+    #[test]
+    fn stray_punctuation_is_an_error_and_reading_goes_on() {
+        let b = lex("1. e) G ! 2. h (+1 H", 1);
+        let tokens: Vec<&str> = b.errors.iter().map(|e| e.token.as_str()).collect();
+        assert_eq!(tokens, [")", "!", "("]);
+        assert_eq!(all_names(&b), ["e", "G", "h", "+1", "H"]);
+        // A stray "(" before an annotation hides no move.
+        let b = lex("4. ( h xd (+11) 5. xA", 1);
+        assert_eq!(b.errors[0].token, "(");
+        assert_eq!(all_names(&b), ["h", "xd", "xA"]);
+    }
+
+    #[test]
+    fn pie_decisions_and_huge_numbers() {
+        let b = lex("1. c play 2. d", 1);
+        assert_eq!(all_names(&b), ["c", "play", "d"]);
+        let b = lex("99999999999. e f (+99999999999)", 1);
+        assert_eq!(b.errors[0].token, "99999999999.");
+        assert_eq!(
+            b.groups[1].moves[0].annotation,
+            Some(Annotation::Unreadable("(+99999999999)".into()))
+        );
     }
 }

@@ -24,7 +24,7 @@ use crate::error::{Located, ParseError};
 use crate::game::{Notation, PositionText};
 use crate::player::Player;
 
-pub use lexer::{Annotation, Body, Claim, Group, MoveTok, Pos};
+pub use lexer::{Annotation, Body, Claim, Group, LexError, MoveTok, Pos};
 pub use replay::{MovePlace, ReplayError, Step, replay};
 pub use verify::{Issue, Report, verify};
 
@@ -85,15 +85,49 @@ pub struct RecordFile {
     pub text: String,
 }
 
-/// Splits and tokenises a record file. `name` is used in error messages.
+/// Splits and tokenises a record file. `name` is used in error messages. Any text of the
+/// body that cannot be read is an error (the first, with the number of others), and so
+/// is a word in place of a move that no game could read as one ("North", "64:60").
 pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
+    let rec = parse_file_lenient(name, content)?;
+    let mut errors = rec.body.errors.clone();
+    errors.extend(
+        rec.moves()
+            .filter(|m| !lexer::move_shaped(&m.name))
+            .map(|m| LexError {
+                pos: m.pos,
+                token: m.name.clone(),
+                expected: "a move (a hole letter or number, x and a letter, play, pass)".into(),
+            }),
+    );
+    errors.sort_by_key(|e| (e.pos.line, e.pos.column));
+    match errors.split_first() {
+        None => Ok(rec),
+        Some((first, rest)) => {
+            let mut e = first.located(name);
+            if !rest.is_empty() {
+                e.message += &format!(
+                    " (and {} more unreadable place(s); `mancala verify` lists them all)",
+                    rest.len()
+                );
+            }
+            Err(e)
+        }
+    }
+}
+
+/// Like [`parse_file`], but text of the body that cannot be read is kept in
+/// `body.errors` instead (for `verify`, which reports every problem of a record); a
+/// malformed tag is still an error.
+pub fn parse_file_lenient(name: &str, content: &str) -> Result<RecordFile, Located> {
+    let content = content.strip_prefix('\u{feff}').unwrap_or(content);
     let mut tags = Tags::default();
     let mut body_lines: Vec<&str> = Vec::new();
     let mut first_body_line = None;
     for (n, line) in content.lines().enumerate() {
         let t = line.trim();
         if first_body_line.is_none() {
-            if t.is_empty() || t.starts_with('#') {
+            if t.is_empty() || is_comment(t) {
                 continue;
             }
             if t.starts_with('[') {
@@ -107,7 +141,7 @@ pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
             }
             first_body_line = Some(n + 1);
         }
-        if t.starts_with('#') {
+        if is_comment(t) {
             body_lines.push("");
         } else {
             body_lines.push(line);
@@ -115,15 +149,18 @@ pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
     }
     let first = first_body_line.unwrap_or(content.lines().count() + 1);
     let text = body_lines.join("\n");
-    let body = lexer::lex(&text, first).map_err(|e| Located {
-        file: Some(name.to_string()),
-        ..e
-    })?;
+    let body = lexer::lex(&text, first);
     Ok(RecordFile {
         tags,
         body,
         text: text.trim().to_string(),
     })
+}
+
+/// A comment line: "#" alone or "# " and text. A "#" glued to text ("#12. e") is read as
+/// record text, so that a stray "#" cannot silently hide a line of moves.
+fn is_comment(t: &str) -> bool {
+    t == "#" || t.starts_with("# ") || t.starts_with("#\t")
 }
 
 fn parse_tag(t: &str) -> Result<(String, String), ParseError> {

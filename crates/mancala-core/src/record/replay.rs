@@ -44,6 +44,9 @@ pub enum ReplayError {
     /// The move's text is no move of the game.
     #[error("{at}: {error}")]
     Unreadable { at: MovePlace, error: ParseError },
+    /// The game is over before this move: the record goes on after its end.
+    #[error("{at}: {written}: the game is already over, yet the record goes on")]
+    AfterEnd { at: MovePlace, written: String },
     /// The move is not legal in the position reached.
     #[error("{at}: {written} is not legal here (legal: {})", legal.join(" "))]
     Illegal {
@@ -51,6 +54,18 @@ pub enum ReplayError {
         written: String,
         legal: Vec<String>,
     },
+}
+
+/// A move that is a number of two digits or more is most likely a move number that lost
+/// its dot ("12 xE"): say so.
+fn with_hint(error: ParseError, written: &str) -> ParseError {
+    if written.len() >= 2 && written.chars().all(|c| c.is_ascii_digit()) {
+        ParseError::new(format!(
+            "{error} (a move number is written with a dot: \"{written}.\")"
+        ))
+    } else {
+        error
+    }
 }
 
 impl RecordFile {
@@ -79,9 +94,18 @@ pub fn replay<G: Game + Notation>(
             column: written.pos.column,
             ply: i + 1,
         };
+        if g.is_terminal() {
+            return Err(ReplayError::AfterEnd {
+                at: at(),
+                written: written.name.clone(),
+            });
+        }
         let mv = g
             .parse_move(&written.name)
-            .map_err(|error| ReplayError::Unreadable { at: at(), error })?;
+            .map_err(|error| ReplayError::Unreadable {
+                at: at(),
+                error: with_hint(error, &written.name),
+            })?;
         g.legal_moves(&mut legal);
         if !legal.contains(&mv) {
             return Err(ReplayError::Illegal {

@@ -20,45 +20,108 @@ pub enum Statement {
     Resigns(Player),
 }
 
-/// Reads a number such as "2", "2 1/2", "half a point", "2.5".
+/// A result statement as written, before its name is matched to a player.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Written {
+    /// The name before the verb ("Gering", "De Leo", "South"); `None` for a draw.
+    pub name: Option<String>,
+    pub statement: Kind,
+}
+
+/// What a written statement says, without saying of whom.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    Win {
+        margin: Option<f64>,
+        scores: Option<(f64, f64)>,
+    },
+    Draw,
+    Resigns,
+}
+
+/// A number as the seeds write one: "2", "2.5".
+fn number(w: &str) -> Option<f64> {
+    let ok = !w.is_empty()
+        && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && w.starts_with(|c: char| c.is_ascii_digit())
+        && w.matches('.').count() <= 1;
+    ok.then(|| w.parse().ok()).flatten()
+}
+
+/// Whether `words` is empty or the unit "point"/"points" alone.
+fn unit_only(words: &[&str]) -> bool {
+    match words {
+        [] => true,
+        [w] => w.eq_ignore_ascii_case("point") || w.eq_ignore_ascii_case("points"),
+        _ => false,
+    }
+}
+
+/// Reads an amount of points, the whole of `words`: "2 points", "2 1/2 points", "2.5",
+/// "half a point".
 fn read_amount(words: &[&str]) -> Option<f64> {
-    let joined = words.join(" ").to_lowercase();
-    if joined.starts_with("half a point") || joined.starts_with("half point") {
-        return Some(0.5);
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    let lower: Vec<&str> = lower.iter().map(String::as_str).collect();
+    match lower.as_slice() {
+        ["half", "a", "point"] | ["half", "point"] => return Some(0.5),
+        _ => {}
     }
-    let w0 = words.first()?;
-    let mut x: f64 = w0.parse().ok()?;
-    if let Some(w1) = words.get(1)
-        && let Some((a, b)) = w1.split_once('/')
-        && let (Ok(a), Ok(b)) = (a.parse::<f64>(), b.parse::<f64>())
-        && b != 0.0
+    let (first, rest) = words.split_first()?;
+    let mut x = number(first)?;
+    let mut rest = rest;
+    if let Some((frac, after)) = rest.split_first()
+        && let Some((a, b)) = frac.split_once('/')
     {
+        let (a, b) = (number(a)?, number(b)?);
+        if b == 0.0 {
+            return None;
+        }
         x += a / b;
+        rest = after;
     }
-    Some(x)
+    unit_only(rest).then_some(x)
 }
 
-/// Reads "65:63", "31 : 8" from the start of `words`.
+/// Reads two totals, the whole of `words`: "65:63 points", "31 : 8 points".
 fn read_scores(words: &[&str]) -> Option<(f64, f64)> {
-    let joined: String = words.iter().take(3).copied().collect::<Vec<_>>().join("");
-    let (a, rest) = joined.split_once(':')?;
-    let b: String = rest
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
-    Some((a.parse().ok()?, b.parse().ok()?))
+    let unit = words
+        .iter()
+        .position(|w| w.eq_ignore_ascii_case("point") || w.eq_ignore_ascii_case("points"))
+        .unwrap_or(words.len());
+    if !unit_only(&words[unit..]) {
+        return None;
+    }
+    let joined: String = words[..unit].concat();
+    let (a, b) = joined.split_once(':')?;
+    Some((number(a)?, number(b)?))
 }
 
-/// Reads a statement; `None` when it says nothing this module understands.
-pub fn parse<G: RecordGame>(tags: &Tags, text: &str) -> Option<Statement> {
+/// Whether `w` can be part of a player's name: a capitalised word of two letters or
+/// more ("De", "Leo", "South"), so that a move such as "E" or "xd" never reads as one.
+pub(super) fn name_word(w: &str) -> bool {
+    w.chars().count() >= 2
+        && w.starts_with(|c: char| c.is_uppercase())
+        && w.chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | '.'))
+}
+
+/// Reads a whole result statement in one of the forms the seeds use, `None` for
+/// anything else: "- Gering wins by 2 1/2 points.", "- De Leo wins by half a point.",
+/// "South wins with 65:63 points.", "- Gering won by 31 : 8 points.", "- Gering
+/// resigns.", "Draw.".
+pub fn read(text: &str) -> Option<Written> {
     let t = text
         .trim()
-        .trim_start_matches(|c: char| c == '-' || c == '.' || c.is_whitespace())
-        .trim_end_matches('.')
-        .trim();
+        .trim_start_matches(|c: char| c == '-' || c == '.' || c.is_whitespace());
+    let t = t.strip_suffix('.').unwrap_or(t).trim_end();
     let words: Vec<&str> = t.split_whitespace().collect();
-    if words.len() == 1 && words[0].eq_ignore_ascii_case("draw") {
-        return Some(Statement::Draw);
+    if let [w] = words.as_slice()
+        && w.eq_ignore_ascii_case("draw")
+    {
+        return Some(Written {
+            name: None,
+            statement: Kind::Draw,
+        });
     }
     let verb = words.iter().position(|w| {
         matches!(
@@ -66,28 +129,51 @@ pub fn parse<G: RecordGame>(tags: &Tags, text: &str) -> Option<Statement> {
             "wins" | "won" | "resigns" | "resigned"
         )
     })?;
-    let name = words[..verb].join(" ");
-    let player = player_named::<G>(tags, &name)?;
+    if verb == 0 || verb > 4 || !words[..verb].iter().all(|w| name_word(w)) {
+        return None;
+    }
+    let name = Some(words[..verb].join(" "));
     let rest = &words[verb + 1..];
-    match words[verb].to_lowercase().as_str() {
-        "resigns" | "resigned" => Some(Statement::Resigns(player)),
+    let statement = match words[verb].to_lowercase().as_str() {
+        "resigns" | "resigned" => rest.is_empty().then_some(Kind::Resigns)?,
         _ => {
-            let (margin, scores) = match rest.first().map(|w| w.to_lowercase()) {
-                Some(w) if w == "by" => match read_scores(&rest[1..]) {
-                    Some(s) => (None, Some(s)),
-                    None => (Some(read_amount(&rest[1..])?), None),
-                },
-                Some(w) if w == "with" => (None, Some(read_scores(&rest[1..])?)),
+            let (margin, scores) = match rest.split_first() {
                 None => (None, None),
+                Some((w, amount)) if w.eq_ignore_ascii_case("by") => match read_scores(amount) {
+                    Some(s) => (None, Some(s)),
+                    None => (Some(read_amount(amount)?), None),
+                },
+                Some((w, amount)) if w.eq_ignore_ascii_case("with") => {
+                    (None, Some(read_scores(amount)?))
+                }
                 _ => return None,
             };
-            Some(Statement::Win {
-                winner: player,
-                margin,
-                scores,
-            })
+            Kind::Win { margin, scores }
         }
-    }
+    };
+    Some(Written { name, statement })
+}
+
+/// Reads a statement and matches its name to a player of the record; the error says
+/// why it cannot be read.
+pub fn parse<G: RecordGame>(tags: &Tags, text: &str) -> Result<Statement, String> {
+    let w = read(text).ok_or("a result statement in none of the forms the sources use")?;
+    let player = || {
+        let name = w.name.as_deref().unwrap_or_default();
+        player_named::<G>(tags, name).ok_or_else(|| {
+            let [a, b] = G::seat_names();
+            format!("\"{name}\" is neither player of this record ({a}, {b} or their names)")
+        })
+    };
+    Ok(match w.statement {
+        Kind::Draw => Statement::Draw,
+        Kind::Resigns => Statement::Resigns(player()?),
+        Kind::Win { margin, scores } => Statement::Win {
+            winner: player()?,
+            margin,
+            scores,
+        },
+    })
 }
 
 /// Checks a statement against the final totals (first player first) and the second
@@ -157,8 +243,50 @@ mod tests {
     fn amounts() {
         assert_eq!(read_amount(&["2", "1/2", "points"]), Some(2.5));
         assert_eq!(read_amount(&["half", "a", "point"]), Some(0.5));
+        assert_eq!(read_amount(&["2.5"]), Some(2.5));
+        assert_eq!(read_amount(&["2", "1/0", "points"]), None);
+        assert_eq!(read_amount(&["2", "points", "or", "so"]), None);
         assert_eq!(read_scores(&["31", ":", "8", "points"]), Some((31.0, 8.0)));
         assert_eq!(read_scores(&["65:63", "points"]), Some((65.0, 63.0)));
+        assert_eq!(read_scores(&["65:63:1"]), None);
+    }
+
+    #[test]
+    fn every_form_of_the_sources_and_nothing_else() {
+        for ok in [
+            "- Gering wins by 2 1/2 points.",
+            "- De Leo wins by half a point.",
+            "South wins with 65:63 points.",
+            "- Gering won by 31 : 8 points.",
+            "- Gering wins with 5:28 points.",
+            "- Gering resigns.",
+            ". Draw.",
+            "Draw",
+        ] {
+            assert!(read(ok).is_some(), "{ok}");
+        }
+        for bad in [
+            "- Gering wins by 2 1/2 points. 34. xE",
+            "xd South wins with 65:63 points.",
+            "E wins",
+            "Gering wins by",
+            "Gering wins by lots",
+            "Gering resigns at once",
+            "Drawn",
+            "- Gering",
+            "wins by 2",
+        ] {
+            assert!(read(bad).is_none(), "{bad}");
+        }
+        let w = read("- De Leo wins by half a point.").unwrap();
+        assert_eq!(w.name.as_deref(), Some("De Leo"));
+        assert_eq!(
+            w.statement,
+            Kind::Win {
+                margin: Some(0.5),
+                scores: None
+            }
+        );
     }
 
     #[test]

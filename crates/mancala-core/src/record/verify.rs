@@ -26,7 +26,8 @@ pub struct Issue {
     pub actual: String,
     /// The smallest correction that lets the rest of the record replay, or "none found".
     pub correction: String,
-    #[serde(skip)]
+    /// Where the record says it (`line`, `column` of the file).
+    #[serde(flatten)]
     pub pos: Pos,
 }
 
@@ -173,10 +174,13 @@ fn claim_matches(ann: &Option<Annotation>, actual: &Claim) -> bool {
 }
 
 /// Replays `toks[from..]` from `cur`; returns the end cursor or the first failure.
+/// `ends_record` says whether `toks` runs to the end of the record (and not only to the
+/// end of a look-ahead window), where the last turn must be complete.
 fn run<G: RecordGame>(
     toks: &[Tok],
     from: usize,
     mut cur: Cursor<G>,
+    ends_record: bool,
 ) -> Result<Cursor<G>, Failure<G>> {
     let mut moves = Moves::new();
     for (i, t) in toks.iter().enumerate().skip(from) {
@@ -238,7 +242,8 @@ fn run<G: RecordGame>(
         cur.state = next;
     }
     // The last group must also be a complete turn, unless the game ended.
-    if G::group_is_turn()
+    if ends_record
+        && G::group_is_turn()
         && toks.len() > from
         && !cur.state.is_terminal()
         && cur.state.to_move() == cur.group_player
@@ -272,7 +277,12 @@ fn why_illegal<G: RecordGame>(g: &G, mv: G::Move) -> String {
     )
 }
 
-/// A candidate edit of the token list at a failure.
+/// How many moves after a failure a candidate correction is replayed to be judged. A
+/// bound keeps the cost of a correction independent of the record's length; records
+/// with errors closer together than this are judged on everything after the failure.
+const LOOKAHEAD: usize = 500;
+
+/// A candidate edit of a look-ahead window of the token list, starting at the failure.
 struct Candidate {
     toks: Vec<Tok>,
     correction: String,
@@ -285,12 +295,14 @@ fn score<G: RecordGame>(
     at: usize,
     cur: Cursor<G>,
     stmt: &Option<Statement>,
+    ends_record: bool,
 ) -> (bool, usize) {
-    match run(&c.toks, at, cur) {
+    match run(&c.toks, at, cur, ends_record) {
         Ok(end) => {
-            let ok = stmt.as_ref().is_none_or(|s| {
-                result::check(s, totals(&end.state), end.state.komi(), G::seat_names()).is_ok()
-            });
+            let ok = ends_record
+                && stmt.as_ref().is_none_or(|s| {
+                    result::check(s, totals(&end.state), end.state.komi(), G::seat_names()).is_ok()
+                });
             (ok, usize::MAX)
         }
         Err(f) => {
@@ -314,7 +326,9 @@ fn edited(toks: &[Tok], edit: impl FnOnce(&mut Vec<Tok>), correction: String) ->
 
 /// Every edit tried at a failure, in order of preference (the first of equally good
 /// ones wins): amounts first, then the move itself, a swap, an insertion, a deletion.
-fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
+/// `toks` is the look-ahead window (the failure at `f.at`); `base` is where the window
+/// starts in the record.
+fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>, base: usize) -> Vec<Candidate> {
     let i = f.at;
     let mut out = Vec::new();
     match &f.fail {
@@ -332,18 +346,13 @@ fn candidates<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
                 ),
             ));
         }
-        Fail::AfterEnd => {
-            let n = toks.len() - i;
-            let what = format!("delete the {n} move(s) after the end of the game");
-            return vec![edited(toks, |v| v.truncate(i), what)];
-        }
         _ => {}
     }
     out.extend(wrong_move_edits(toks, f));
     if i + 1 < toks.len() && toks[i + 1].name != toks[i].name {
         out.push(swapped_moves_edit(toks, i));
     }
-    out.extend(missing_move_edits(toks, f));
+    out.extend(missing_move_edits(toks, f, base));
     let what = format!("extra move: delete {}", toks[i].written());
     out.push(edited(toks, |v| drop(v.remove(i)), what));
     out
@@ -499,7 +508,7 @@ fn swapped_moves_edit(toks: &[Tok], i: usize) -> Candidate {
 }
 
 /// A lost move inserted before the failing one, each legal move in turn.
-fn missing_move_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
+fn missing_move_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>, base: usize) -> Vec<Candidate> {
     let (i, g) = (f.at, &f.cursor.state);
     let mut moves = Moves::new();
     g.legal_moves(&mut moves);
@@ -524,7 +533,7 @@ fn missing_move_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candid
                     (claim.gained + claim.lost > 0).then_some(Annotation::Claim(claim));
                 ins.group_annotation = None;
                 // An inserted move is a group of its own (it may be the other player's).
-                ins.group = usize::MAX - i;
+                ins.group = usize::MAX - (base + i);
                 ins.group_len = 1;
                 v.insert(i, ins);
             },
@@ -580,8 +589,8 @@ fn flatten(rec: &RecordFile) -> Vec<Tok> {
 }
 
 /// After a failure: the issue to report, and whether the replay goes on from a corrected
-/// record (`Some`: the edited moves, replayed from the failure) or stops there.
-type Diagnosis = (Issue, Option<Vec<Tok>>);
+/// record (`Some`: the moves from the failure to `.1`, edited) or stops there.
+type Diagnosis = (Issue, Option<(Vec<Tok>, usize)>);
 
 /// What the record says at a failure: (text, move number, place, ply as written).
 fn recorded_at<G>(toks: &[Tok], f: &Failure<G>) -> (String, Option<u32>, Pos, usize) {
@@ -614,19 +623,34 @@ fn diagnose<G: RecordGame>(toks: &[Tok], f: &Failure<G>, stmt: &Option<Statement
     if f.at >= toks.len() {
         return (issue("none (the record stops mid-turn)".into()), None);
     }
-    let cands = candidates(toks, f);
+    if f.fail == Fail::AfterEnd {
+        let n = toks.len() - f.at;
+        let what = format!("delete the {n} move(s) after the end of the game");
+        return (issue(what), Some((Vec::new(), toks.len())));
+    }
+    let end = toks.len().min(f.at + LOOKAHEAD);
+    let ends_record = end == toks.len();
+    let local = Failure {
+        at: 0,
+        cursor: f.cursor,
+        fail: f.fail.clone(),
+    };
+    let cands = candidates(&toks[f.at..end], &local, f.at);
     let best = cands
         .iter()
         .enumerate()
-        .map(|(k, c)| (score(c, f.at, f.cursor, stmt), std::cmp::Reverse(k)))
+        .map(|(k, c)| {
+            (
+                score(c, 0, f.cursor, stmt, ends_record),
+                std::cmp::Reverse(k),
+            )
+        })
         .max();
     let ply_covered = toks[f.at].orig;
     match best {
-        Some((s, std::cmp::Reverse(k)))
-            if s.0 || s.1 > ply_covered || matches!(f.fail, Fail::AfterEnd) =>
-        {
+        Some((s, std::cmp::Reverse(k))) if s.0 || s.1 > ply_covered => {
             let c = &cands[k];
-            (issue(c.correction.clone()), Some(c.toks.clone()))
+            (issue(c.correction.clone()), Some((c.toks.clone(), end)))
         }
         _ => (issue("none found".into()), None),
     }
@@ -636,7 +660,7 @@ fn diagnose<G: RecordGame>(toks: &[Tok], f: &Failure<G>, stmt: &Option<Statement
 /// from the final score.
 fn statement_issue<G: RecordGame>(
     rec: &RecordFile,
-    stmt: &Option<Statement>,
+    stmt: &Option<Result<Statement, String>>,
     end: &G,
 ) -> Option<Issue> {
     let (text, at) = rec.body.result.as_ref()?;
@@ -648,27 +672,47 @@ fn statement_issue<G: RecordGame>(
         correction: correction.into(),
         pos: *at,
     };
-    match stmt {
-        None => Some(issue(
-            "a result statement this verifier cannot read".into(),
-            "none",
-        )),
-        Some(s) => result::check(s, totals(end), end.komi(), G::seat_names())
+    match stmt.as_ref()? {
+        Err(e) => Some(issue(e.clone(), "none")),
+        Ok(s) => result::check(s, totals(end), end.komi(), G::seat_names())
             .err()
             .map(|e| issue(e, "the result statement does not follow from the moves")),
     }
 }
 
+/// The most issues reported for one record; the replay stops after them.
+pub const MAX_ISSUES: usize = 10_000;
+
+/// Text the lexer could not read, as issues at their places (`ply`: the move after it).
+fn unreadable_issues(rec: &RecordFile, toks: &[Tok]) -> Vec<Issue> {
+    rec.body
+        .errors
+        .iter()
+        .map(|e| {
+            let before =
+                toks.partition_point(|t| (t.pos.line, t.pos.column) < (e.pos.line, e.pos.column));
+            Issue {
+                ply: before + 1,
+                move_number: None,
+                recorded: e.token.clone(),
+                actual: format!("unreadable: expected {}", e.expected),
+                correction: "none (the text was skipped)".into(),
+                pos: e.pos,
+            }
+        })
+        .collect()
+}
+
 /// Verifies a record from `start`: replays it, and at each failure reports the issue and
-/// goes on from the smallest correction (at most 64 issues).
+/// goes on from the smallest correction (at most [`MAX_ISSUES`] issues). Text of the
+/// body that could not be read (`rec.body.errors`) is reported too, in file order.
 pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let mut toks = flatten(rec);
     let plies = toks.len();
+    let mut issues = unreadable_issues(rec, &toks);
     let stmt_text = rec.body.result.as_ref().map(|r| r.0.clone());
-    let stmt = stmt_text
-        .as_ref()
-        .and_then(|t| result::parse::<G>(&rec.tags, t));
-    let mut issues = Vec::new();
+    let stmt_read = stmt_text.as_ref().map(|t| result::parse::<G>(&rec.tags, t));
+    let stmt = stmt_read.clone().and_then(Result::ok);
     let mut cur = Cursor {
         state: start,
         group: usize::MAX,
@@ -677,21 +721,25 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     };
     let mut from = 0;
     let end = loop {
-        let f = match run(&toks, from, cur) {
+        let f = match run(&toks, from, cur, true) {
             Ok(end) => break end,
-            Err(f) if issues.len() >= 64 => break f.cursor,
+            Err(f) if issues.len() >= MAX_ISSUES => break f.cursor,
             Err(f) => f,
         };
         let (issue, corrected) = diagnose(&toks, &f, &stmt);
         issues.push(issue);
         match corrected {
-            Some(edited) => (toks, from, cur) = (edited, f.at, f.cursor),
+            Some((window, end)) => {
+                toks.splice(f.at..end, window);
+                (from, cur) = (f.at, f.cursor);
+            }
             None => break f.cursor,
         }
     };
     let final_score = totals(&end.state);
     let (moves, played) = replayed_moves(&toks, start);
-    issues.extend(statement_issue(rec, &stmt, &end.state));
+    issues.extend(statement_issue(rec, &stmt_read, &end.state));
+    issues.sort_by_key(|i| (i.pos.line, i.pos.column));
     Report {
         consistent: issues.is_empty(),
         plies,
