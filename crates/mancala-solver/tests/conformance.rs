@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use mancala_core::game::{SplitMix, random_line};
-use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
+use mancala_core::record::{self, RecordFile, Tags, parse_file_lenient, start_position};
 use mancala_core::registry::{GAMES, GameInfo, Registered};
 use mancala_core::{Game, Moves, Player, with_game_type};
 use mancala_solver::minimax::minimax;
@@ -51,7 +51,7 @@ fn records(info: &GameInfo) -> Vec<(String, RecordFile)> {
         for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
             let path = file.unwrap().path();
             let name = path.display().to_string();
-            let rec = parse_file(&name, &std::fs::read_to_string(&path).unwrap()).unwrap();
+            let rec = parse_file_lenient(&name, &std::fs::read_to_string(&path).unwrap()).unwrap();
             let game = rec.tags.get("Game").map(|g| g.to_lowercase());
             if game.as_deref() == Some(info.name) {
                 out.push((name, rec));

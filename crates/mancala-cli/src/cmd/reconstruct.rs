@@ -10,7 +10,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mancala_analysis::reconstruct::{Candidate, Line, fit_line, intersect};
 use mancala_core::afrika::Afrika;
-use mancala_core::record::{RecordGame, parse_file};
+use mancala_core::record::{RecordGame, parse_file_keeping_annotations};
 use mancala_core::rows::Row;
 use mancala_core::{Game, Notation, PositionText};
 use mancala_solver::{Config, Solver};
@@ -92,7 +92,7 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
     for f in &a.files {
         let name = display_name(f);
         let text = read_text(f)?;
-        let rec = parse_file(name, &text).map_err(anyhow::Error::new)?;
+        let rec = parse_file_keeping_annotations(name, &text).map_err(anyhow::Error::new)?;
         match rec.tags.get("Game") {
             Some(g) if g.eq_ignore_ascii_case(Afrika::NAME) => {}
             Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),

@@ -89,6 +89,28 @@ pub struct RecordFile {
 /// body that cannot be read is an error (the first, with the number of others), and so
 /// is a word in place of a move that no game could read as one ("North", "64:60").
 pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
+    let rec = parse_file_keeping_annotations(name, content)?;
+    let unreadable = rec.body.groups.iter().flat_map(|g| {
+        let own = g.moves.iter().map(|m| (&m.annotation, m.pos));
+        own.chain(std::iter::once((&g.annotation, g.moves[0].pos)))
+    });
+    for (ann, pos) in unreadable {
+        if let Some(Annotation::Unreadable(a)) = ann {
+            return Err(Located::new(format!(
+                "unreadable capture annotation \"{a}\" after the move here: expected \
+                 \"(+N)\", \"(-N)\" or \"(+N;-M)\" (`mancala verify` reports it and goes on)"
+            ))
+            .file(name)
+            .line(pos.line)
+            .column(pos.column));
+        }
+    }
+    Ok(rec)
+}
+
+/// Like [`parse_file`], but capture annotations that cannot be read are kept as written
+/// (`Annotation::Unreadable`), for readers that weigh them (`reconstruct`).
+pub fn parse_file_keeping_annotations(name: &str, content: &str) -> Result<RecordFile, Located> {
     let rec = parse_file_lenient(name, content)?;
     let mut errors = rec.body.errors.clone();
     errors.extend(
