@@ -1,5 +1,6 @@
 //! `mancala`: solve, verify, show and measure mancala games.
 
+mod args;
 mod cmd;
 mod dispatch;
 mod input;
@@ -11,10 +12,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Game-tree search engine and solver for mancala games: Afrika, Kauri, Progressive
-/// Mancala, Andada and Kalah.
+/// Game-tree search engine and solver for mancala games (Afrika, Kauri, Progressive
+/// Mancala, Andada and Kalah): solve positions, verify and analyse published records,
+/// build retrograde databases, measure games by self-play.
+///
+/// Exit status: 0 on success, 1 when a command's check failed (`verify --strict`, some
+/// cells of `table`), 2 on bad input or an error.
 #[derive(Parser, Debug)]
-#[command(name = "mancala", version, about, long_about = None, propagate_version = true)]
+#[command(name = "mancala", version, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

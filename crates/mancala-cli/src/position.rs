@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mancala_core::record::{self, RecordFile, Tags, parse_file, start_position};
+use mancala_core::record::{self, RecordFile, Tags, parse_file_lenient, start_position};
 
 use mancala_core::registry::{self, GameInfo};
 
@@ -51,8 +51,8 @@ pub struct RuleArgs {
     /// standard-capture.
     #[arg(long)]
     pub rules: Option<String>,
-    /// Komi for the second player (Afrika), e.g. 2.5.
-    #[arg(long)]
+    /// Komi for the second player in points (Afrika only), e.g. 2.5 or -1.5.
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::args::komi)]
     pub komi: Option<String>,
 }
 
@@ -78,6 +78,12 @@ pub struct RuleOptions {
 
 /// Works out what kind of argument `arg` is and which game it belongs to.
 pub fn classify(arg: &str) -> Result<Source> {
+    classify_as(arg, None)
+}
+
+/// Like [`classify`]; `game` (from `--game`) names the game of a file without a [Game] tag
+/// or position line (a bare move list), and must agree with the file's own tag.
+pub fn classify_as(arg: &str, game: Option<&str>) -> Result<Source> {
     let first_word = arg.split_whitespace().next().unwrap_or("");
     // An inline position: "afrika south:... north:...".
     if arg.contains(char::is_whitespace)
@@ -96,17 +102,35 @@ pub fn classify(arg: &str) -> Result<Source> {
             arg.to_string()
         };
         let text = read_text(arg)?;
-        let file = parse_file(&name, &text).map_err(anyhow::Error::new)?;
+        let file = parse_file_lenient(&name, &text).map_err(anyhow::Error::new)?;
         let body = file.text.trim();
         let body_first = body.split_whitespace().next().unwrap_or("");
         let position_line =
             (registry::find(body_first).is_ok() && body.contains(':')).then(|| body.to_string());
-        let game = match (file.tags.get("Game"), &position_line) {
-            (Some(g), _) => registry::find(g).with_context(|| format!("{name}: [Game] tag"))?,
-            (None, Some(_)) => registry::find(body_first)?,
-            (None, None) => {
-                bail!("{name}: no [Game] tag and no position line: cannot tell the game")
+        if position_line.is_none() {
+            // A record: every token of it must be read.
+            file.check_readable(&name, true)
+                .map_err(anyhow::Error::new)?;
+        }
+        let tagged = match file.tags.get("Game") {
+            Some(g) => Some(registry::find(g).with_context(|| format!("{name}: [Game] tag"))?),
+            None => None,
+        };
+        let given = game.map(registry::find).transpose()?;
+        let game = match (tagged, given, &position_line) {
+            (Some(t), Some(g), _) if t.kind != g.kind => {
+                bail!(
+                    "{name}: the file says [Game \"{}\"] but --game {} was given",
+                    t.name,
+                    g.name
+                )
             }
+            (Some(t), _, _) => t,
+            (None, _, Some(_)) => registry::find(body_first)?,
+            (None, Some(g), None) => g,
+            (None, None, None) => bail!(
+                "{name}: no [Game] tag and no position line: cannot tell the game (give --game)"
+            ),
         };
         return Ok(Source::File {
             game,
@@ -143,20 +167,24 @@ fn named_examples() -> String {
     examples.join(", ")
 }
 
-fn option_tags(opts: &RuleOptions) -> Tags {
+/// The command line's rule options as tags; a komi for a game without komi is an error.
+pub fn option_tags<G: CliGame>(opts: &RuleOptions) -> Result<Tags> {
     let mut t = Tags::default();
     if let Some(r) = &opts.rules {
         t.0.insert("Rules".into(), r.clone());
     }
     if let Some(k) = &opts.komi {
+        if !G::HAS_KOMI {
+            bail!("--komi: {} has no komi", G::NAME);
+        }
         t.0.insert("Komi".into(), k.clone());
     }
-    t
+    Ok(t)
 }
 
 /// The position a source describes, with the command line's rule options applied.
 pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
-    let over = option_tags(opts);
+    let over = option_tags::<G>(opts)?;
     let g: G = match src {
         Source::Named { game, spec } => {
             let mut tags = game.start_tags(spec)?;

@@ -159,7 +159,13 @@ fn named_cases() -> Vec<Case> {
         ],
         Kind::Text,
     ));
-    let retro = ["retro", "andada:3", "--out", "target/golden-andada-3.db"];
+    let retro = [
+        "retro",
+        "andada:3",
+        "--out",
+        "target/golden-andada-3.db",
+        "--force",
+    ];
     cases.push(case("retro_andada-3", &retro, Kind::StdoutOnly));
     cases.push(case("show_bad-name", &["show", "nogame:3"], Kind::Text));
     cases

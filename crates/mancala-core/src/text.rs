@@ -151,6 +151,16 @@ pub fn parse_half_points(game: &str, key: &str, v: &str) -> Result<i32, ParseErr
     Ok(h as i32)
 }
 
+/// Komi in half points, stored in a byte: at most 63.5 points either way.
+pub fn parse_komi(game: &str, key: &str, v: &str) -> Result<i8, ParseError> {
+    let h = parse_half_points(game, key, v)?;
+    i8::try_from(h).map_err(|_| {
+        ParseError::new(format!(
+            "{game} position: \"{key}:{v}\" is out of range: komi is -64 to 63.5 points"
+        ))
+    })
+}
+
 /// The one character of `s` (a move's hole letter); otherwise the error `"t" is not
 /// what`, `t` being the whole move text.
 pub fn one_char(s: &str, t: &str, what: &str) -> Result<char, ParseError> {

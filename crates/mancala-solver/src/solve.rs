@@ -104,15 +104,30 @@ const SEARCH_STACK: usize = 1 << 30;
 
 /// Runs `f` on a thread with a search-sized stack (for callers that search directly with
 /// a [`Searcher`] or [`crate::minimax`]).
+///
+/// When the system refuses a new thread, `f` runs on the calling thread instead (with its
+/// stack) rather than failing.
 pub fn on_search_stack<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
+    let task = Mutex::new(Some(f));
+    let run = || {
+        let f = task.lock().ok().and_then(|mut t| t.take());
+        f.map(|f| f())
+    };
+    let spawned = std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
             .stack_size(SEARCH_STACK)
-            .spawn_scoped(s, f)
-            .expect("cannot start a search thread")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
+            .spawn_scoped(s, run)
+            .ok()?;
+        Some(
+            handle
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+        )
+    });
+    match spawned.flatten() {
+        Some(r) => r,
+        None => run().expect("the task runs once"),
+    }
 }
 
 impl Solver {
@@ -162,7 +177,9 @@ impl Solver {
             stop: Some(&self.progress.stop),
         };
         std::thread::scope(|s| {
-            for id in 0..threads {
+            // Helpers first, then thread 0; a thread the system refuses is left out (the
+            // value is exact on any number of threads), and thread 0 then runs here.
+            for id in (1..threads).chain([0]) {
                 let shared = &shared;
                 let result = &result;
                 let done = &done;
@@ -173,39 +190,42 @@ impl Solver {
                 let oracle_hits = &self.oracle_hits;
                 let max_depth = &self.max_depth;
                 let prog = &self.progress;
+                let work = move || {
+                    let mut sr = Searcher::new(shared, tech, id, g);
+                    sr.set_history(history);
+                    sr.set_oracle(oracle);
+                    // The user's stop reaches the threads through the shared abort flag.
+                    let watcher_stop = stop.load(Ordering::Relaxed);
+                    if watcher_stop {
+                        done.store(true, Ordering::Relaxed);
+                    }
+                    let v = exact_with_progress(
+                        &mut sr,
+                        g,
+                        guess,
+                        if id == 0 { Some(prog) } else { None },
+                        stop,
+                        done,
+                    );
+                    sr.flush();
+                    hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
+                    probes.fetch_add(sr.oracle_probes, Ordering::Relaxed);
+                    oracle_hits.fetch_add(sr.oracle_hits, Ordering::Relaxed);
+                    max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+                    if let Some(v) = v {
+                        let mut r = result.lock().unwrap();
+                        if r.is_none() {
+                            *r = Some(v);
+                        }
+                        done.store(true, Ordering::Relaxed);
+                    }
+                };
                 let spawned = std::thread::Builder::new()
                     .stack_size(SEARCH_STACK)
-                    .spawn_scoped(s, move || {
-                        let mut sr = Searcher::new(shared, tech, id, g);
-                        sr.set_history(history);
-                        sr.set_oracle(oracle);
-                        // The user's stop reaches the threads through the shared abort flag.
-                        let watcher_stop = stop.load(Ordering::Relaxed);
-                        if watcher_stop {
-                            done.store(true, Ordering::Relaxed);
-                        }
-                        let v = exact_with_progress(
-                            &mut sr,
-                            g,
-                            guess,
-                            if id == 0 { Some(prog) } else { None },
-                            stop,
-                            done,
-                        );
-                        sr.flush();
-                        hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
-                        probes.fetch_add(sr.oracle_probes, Ordering::Relaxed);
-                        oracle_hits.fetch_add(sr.oracle_hits, Ordering::Relaxed);
-                        max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
-                        if let Some(v) = v {
-                            let mut r = result.lock().unwrap();
-                            if r.is_none() {
-                                *r = Some(v);
-                            }
-                            done.store(true, Ordering::Relaxed);
-                        }
-                    });
-                spawned.expect("cannot start a search thread");
+                    .spawn_scoped(s, work);
+                if spawned.is_err() && id == 0 {
+                    work();
+                }
             }
         });
         result.into_inner().unwrap()

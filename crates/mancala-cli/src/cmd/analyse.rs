@@ -27,7 +27,7 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "FILE")]
     db: Option<std::path::PathBuf>,
     /// Search threads.
-    #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
+    #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
@@ -37,6 +37,9 @@ pub struct AnalyseArgs {
     /// that gives the game away may need a long proof of how much).
     #[arg(long)]
     all_moves: bool,
+    /// Stop after this many seconds in all and report the plies analysed so far.
+    #[arg(long, value_parser = crate::args::seconds)]
+    seconds: Option<f64>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -62,10 +65,15 @@ struct Ply {
 struct Output {
     file: String,
     corrections: Vec<String>,
-    start_value: f64,
+    /// The value at the start for the player to move; absent when no move was analysed.
+    start_value: Option<f64>,
     start_player: String,
     plies: Vec<Ply>,
     optimal_plies: usize,
+    /// Moves of the (corrected) line, and whether every one was analysed (false when the
+    /// time limit stopped the analysis).
+    line_plies: usize,
+    complete: bool,
     final_position: String,
 }
 
@@ -79,12 +87,8 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         bail!("analyse needs a record file")
     };
     let mut tags = file.tags.clone();
-    if let Some(r) = &a.rule_args.rules {
-        tags.0.insert("Rules".into(), r.clone());
-    }
-    if let Some(k) = &a.rule_args.komi {
-        tags.0.insert("Komi".into(), k.clone());
-    }
+    tags.0
+        .extend(crate::position::option_tags::<G>(&a.rule_args.with_ply(None))?.0);
     let start: G = start_position(&tags).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let report = record::verify(file, start);
     let corrections: Vec<String> = report
@@ -101,20 +105,97 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         ..Config::default()
     })?;
     let seat = |g: &G| G::seat_names()[g.to_move().index()].to_string();
+    let budget = a.seconds.map(std::time::Duration::from_secs_f64);
+    let bar = progress_bar(report.played.len());
+    let (plies, end, complete) = crate::cmd::limit::with_time_limit(&solver, budget, || {
+        analyse_line(
+            &solver,
+            start,
+            &report.played,
+            a.all_moves,
+            oracle.as_deref(),
+            &bar,
+        )
+    })?;
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let out = Output {
+        file: name.clone(),
+        corrections,
+        start_value: plies.first().map(|p| p.best),
+        start_player: seat(&start),
+        optimal_plies: plies.iter().filter(|p| p.optimal).count(),
+        plies,
+        line_plies: report.played.len(),
+        complete,
+        final_position: end.to_text(),
+    };
+    print(&out, a.json)
+}
+
+/// A bar over the plies of the line, on a terminal only.
+fn progress_bar(plies: usize) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(plies as u64);
+        if let Ok(s) =
+            indicatif::ProgressStyle::with_template("[{elapsed_precise}] {bar:40} ply {pos}/{len}")
+        {
+            b.set_style(s);
+        }
+        b
+    })
+}
+
+/// The plies analysed, the position after them, and whether the whole line was analysed
+/// (false when the search was stopped).
+fn analyse_line<G: CliGame>(
+    solver: &Solver,
+    start: G,
+    line: &[G::Move],
+    all_moves: bool,
+    oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
+    bar: &Option<indicatif::ProgressBar>,
+) -> (Vec<Ply>, G, bool) {
+    let seat = |g: &G| G::seat_names()[g.to_move().index()].to_string();
     let mut g = start;
     let mut plies = Vec::new();
-    let mut start_value = None;
-    let stopped = || anyhow::anyhow!("the search was stopped");
-    for (i, &mv) in report.played.iter().enumerate() {
+    for (i, &mv) in line.iter().enumerate() {
         if g.is_terminal() {
             break;
         }
+        let Some(ply) = analyse_ply(solver, &g, mv, i + 1, all_moves, oracle) else {
+            return (plies, g, false);
+        };
+        plies.push(Ply {
+            player: seat(&g),
+            ..ply
+        });
+        if let Some(b) = bar {
+            b.inc(1);
+        }
+        g = g.play(mv);
+    }
+    (plies, g, true)
+}
+
+/// The value of the move `mv` played at ply `ply` against the best in `g`; `None` when
+/// the search was stopped.
+fn analyse_ply<G: CliGame>(
+    solver: &Solver,
+    g: &G,
+    mv: G::Move,
+    ply: usize,
+    all_moves: bool,
+    oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
+) -> Option<Ply> {
+    let g = *g;
+    {
         let c = g.play(mv);
         let same = c.to_move() == g.to_move();
-        let (best, played, best_moves) = if a.all_moves {
-            let sol = solver
-                .solve_with(&g, oracle.as_deref())
-                .ok_or_else(stopped)?;
+        let (best, played, best_moves) = if all_moves {
+            let sol = solver.solve_with(&g, oracle)?;
             let played = sol
                 .moves
                 .iter()
@@ -130,49 +211,41 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
             (sol.value, Some(played), best_moves)
         } else {
             // The position's value, then one test: does the move played keep it?
-            let v = solver
-                .value_after(&g, &[], g.banked(), oracle.as_deref())
-                .ok_or_else(stopped)?;
+            let v = solver.value_after(&g, &[], g.banked(), oracle)?;
             let keeps = if same {
-                solver
-                    .at_least(&c, &[], v, oracle.as_deref())
-                    .ok_or_else(stopped)?
+                solver.at_least(&c, &[], v, oracle)?
             } else {
-                !solver
-                    .at_least(&c, &[], -v + 1, oracle.as_deref())
-                    .ok_or_else(stopped)?
+                !solver.at_least(&c, &[], -v + 1, oracle)?
             };
             (v, keeps.then_some(v), Vec::new())
         };
-        start_value.get_or_insert(g.points(best));
-        plies.push(Ply {
-            ply: i + 1,
-            player: seat(&g),
+        Some(Ply {
+            ply,
+            player: String::new(),
             mv: g.format_move(mv),
             value: played.map(|p| g.points(p)),
             best: g.points(best),
             best_moves,
             optimal: played == Some(best),
-        });
-        g = c;
+        })
     }
-    let out = Output {
-        file: name.clone(),
-        corrections,
-        start_value: start_value.unwrap_or(0.0),
-        start_player: seat(&start),
-        optimal_plies: plies.iter().filter(|p| p.optimal).count(),
-        plies,
-        final_position: g.to_text(),
-    };
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+}
+
+fn print(out: &Output, json: bool) -> Result<ExitCode> {
+    if json {
+        println!("{}", serde_json::to_string_pretty(out)?);
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
-        "{}: value at the start {:+} for {}",
-        out.file, out.start_value, out.start_player
-    );
+    match out.start_value {
+        Some(v) => println!(
+            "{}: value at the start {v:+} for {}",
+            out.file, out.start_player
+        ),
+        None => println!(
+            "{}: value at the start unknown (no move analysed)",
+            out.file
+        ),
+    }
     for c in &out.corrections {
         println!("  corrected: {c}");
     }
@@ -199,5 +272,12 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         out.plies.len(),
         out.final_position
     );
+    if !out.complete {
+        println!(
+            "  stopped by the time limit after {} of {} plies",
+            out.plies.len(),
+            out.line_plies
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }

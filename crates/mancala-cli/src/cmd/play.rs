@@ -8,12 +8,13 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
+use crate::position::{RuleArgs, RuleOptions, Source, build, classify_as};
 
 /// Step through a record move by move, with the board after each move.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// A record file (with [Game] and [Start] tags), or "-" for standard input.
+    /// A record file (with [Game] and [Start] tags, or a bare move list with --game), "-"
+    /// for standard input, or any position `solve` takes (shown with no move to play).
     record: String,
     /// The game of a bare move list without tags.
     #[arg(long)]
@@ -21,7 +22,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     rule_args: RuleArgs,
     /// Stop after this many moves.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::ply)]
     ply: Option<usize>,
     /// Print JSON: one entry per move with the position after it.
     #[arg(long)]
@@ -39,47 +40,49 @@ struct Step {
 }
 
 pub fn play(a: PlayArgs) -> Result<ExitCode> {
-    let mut src = classify(&a.record)?;
-    if let (Source::File { file, .. }, Some(g)) = (&mut src, &a.game) {
-        if let Some(t) = file.tags.get("Game")
-            && !t.eq_ignore_ascii_case(g)
-        {
-            bail!(
-                "{}: the file says [Game \"{t}\"] but --game {g} was given",
-                a.record
-            );
-        }
-        file.tags.0.insert("Game".into(), g.clone());
-    }
-    let game = match (&src, &a.game) {
-        (Source::File { file, .. }, Some(g)) if file.tags.get("Game").is_none() => {
-            mancala_core::registry::find(g)?
-        }
-        _ => src.game(),
-    };
+    let src = classify_as(&a.record, a.game.as_deref())?;
     let opts = a.rule_args.with_ply(None);
-    with_game_type!(game.kind, G => play_game::<G>(&src, &opts, &a))
+    with_game_type!(src.game().kind, G => play_game::<G>(&src, &opts, &a))
 }
 
 fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Result<ExitCode> {
-    let Source::File { name, file, .. } = src else {
-        bail!("play needs a record file");
-    };
-    let start: G = build(
-        &Source::File {
-            game: src.game(),
-            name: name.clone(),
-            file: strip_moves(file),
+    // A record is played from its start; any other position (a named start, a position
+    // line, a file holding one) is shown as it is, with no move to play.
+    let (start, record): (G, _) = match src {
+        Source::File {
+            name,
+            file,
             position_line: None,
-        },
-        opts,
-    )?;
+            ..
+        } => {
+            let start = build(
+                &Source::File {
+                    game: src.game(),
+                    name: name.clone(),
+                    file: strip_moves(file),
+                    position_line: None,
+                },
+                opts,
+            )?;
+            (start, Some((name, file)))
+        }
+        _ => (build(src, opts)?, None),
+    };
+    if a.ply.is_some() && record.is_none() {
+        bail!("--ply applies to record files only");
+    }
     let n = a.ply.unwrap_or(usize::MAX);
-    let mut steps = Vec::new();
+    let mut steps: Vec<Step> = Vec::new();
     if !a.json {
         println!("start:");
         print!("{}", start.layout().to_text());
     }
+    let Some((name, file)) = record else {
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&steps)?);
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
     mancala_core::record::replay(name, file, start, n, |step| {
         let g = step.after;
         let player = G::seat_names()[step.before.to_move().index()].to_string();

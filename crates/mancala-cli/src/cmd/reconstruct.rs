@@ -31,10 +31,10 @@ pub struct ReconstructArgs {
     #[arg(required = true)]
     files: Vec<String>,
     /// Most corrections in each line (the candidates are ranked by the total).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::count)]
     max_corrections: usize,
     /// Candidates shown.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = crate::args::count)]
     limit: usize,
     /// Print JSON.
     #[arg(long)]
@@ -43,7 +43,7 @@ pub struct ReconstructArgs {
     #[arg(long)]
     no_solve: bool,
     /// Search nodes per line and budget before giving up.
-    #[arg(long, default_value_t = 50_000_000)]
+    #[arg(long, default_value_t = 50_000_000, value_parser = crate::args::nodes)]
     node_limit: u64,
 }
 

@@ -30,14 +30,15 @@ use serde::Serialize;
 /// `mancala solve` finds it). `mancala solve --db FILE` uses a file as an exact oracle.
 #[derive(Args, Debug)]
 pub struct RetroArgs {
-    /// What to build: afrika:M or kauri.
+    /// What to build: afrika:M, kauri, andada:N or kalah:M.
     target: String,
     /// The largest number of stones (seeds) on the board: Afrika (default 10); Andada
     /// (default: all, the strong solution; fewer builds a partial database of the endgame
     /// classes, for `mancala solve --db`).
     #[arg(long, visible_alias = "max-seeds")]
     max_stones: Option<u8>,
-    /// Rule variant (andada: clockwise, endless-draw).
+    /// Rule variant: andada (clockwise, endless-draw), kalah (standard-capture), kauri
+    /// (tiebreak, the only one); Afrika databases hold the standard rules only.
     #[arg(long)]
     rules: Option<String>,
     /// Output file (default: <target>-<scope>.db in the current directory; Kalah: its
@@ -155,8 +156,29 @@ pub fn afrika_classes(m: u8, k: u8) -> Vec<StonesOnBoard> {
 
 pub const KAURI_TIEBREAK: [TieBreakPhase; 1] = [TieBreakPhase { cowries: 12 }];
 
+/// Options a target does not use are errors, not silently ignored.
+fn check_options(a: &RetroArgs, game: &str) -> Result<()> {
+    if a.db_dir.is_some() && game != "kalah" {
+        bail!("--db-dir: only Kalah databases live in the database directory; give --out");
+    }
+    match (game, a.rules.as_deref()) {
+        ("afrika", Some(r)) if r != "standard" => {
+            bail!("--rules {r}: Afrika databases hold the standard rules only")
+        }
+        ("kauri", Some(r)) if r != "tiebreak" => {
+            bail!("--rules {r}: the Kauri database is the tiebreak cowries-only phase")
+        }
+        _ => {}
+    }
+    if game == "kauri" && a.max_stones.is_some() {
+        bail!("--max-stones: the Kauri database has one fixed class (12 cowries)");
+    }
+    Ok(())
+}
+
 pub fn run(a: RetroArgs) -> Result<ExitCode> {
     let (game, spec) = a.target.split_once(':').unwrap_or((&a.target, ""));
+    check_options(&a, game)?;
     match game {
         "afrika" => {
             let m: u8 = if spec.is_empty() {
@@ -368,6 +390,9 @@ fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<Ex
         .collect();
     let obs = Observer::new(a.json);
     let db = match &a.out {
+        Some(out) if out.exists() && !a.force => {
+            bail!("{}: the file exists (--force replaces it)", out.display())
+        }
         Some(out) => {
             Database::<Andada>::build(
                 out,

@@ -24,7 +24,7 @@ pub struct ShowArgs {
     #[command(flatten)]
     rule_args: RuleArgs,
     /// With a record file: the position after this many moves.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::ply)]
     ply: Option<usize>,
     /// Print JSON: the position line and the legal moves.
     #[arg(long)]

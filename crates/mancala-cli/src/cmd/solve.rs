@@ -33,7 +33,7 @@ pub struct SolveArgs {
     /// The position: a file, an inline position line, or a named start.
     position: String,
     /// Search threads (Lazy SMP over one shared table).
-    #[arg(long, short = 't', default_value_t = default_threads())]
+    #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
@@ -42,7 +42,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     rule_args: RuleArgs,
     /// With a record file: solve the position after this many moves.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::ply)]
     ply: Option<usize>,
     /// Only the value and the principal variation, not the value of every move.
     #[arg(long)]
@@ -60,7 +60,7 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Longest principal variation to print, in plies.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, value_parser = crate::args::count)]
     pv_limit: usize,
     /// A retrograde database (from `mancala retro`) to use as an exact oracle.
     #[arg(long, value_name = "FILE")]
@@ -162,10 +162,15 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     let solver = Solver::try_new(config)?;
     let done = std::sync::atomic::AtomicBool::new(false);
     let sol = std::thread::scope(|s| {
-        let watcher = s.spawn(|| progress_display(&solver, &root, &done, a.progress));
+        // Without a thread for it (the system refused one) there is no progress line.
+        let watcher = std::thread::Builder::new()
+            .spawn_scoped(s, || progress_display(&solver, &root, &done, a.progress))
+            .ok();
         let sol = solver.solve_with(&root, oracle);
         done.store(true, Ordering::Relaxed);
-        let _ = watcher.join();
+        if let Some(w) = watcher {
+            let _ = w.join();
+        }
         sol
     });
     let Some(sol) = sol else {

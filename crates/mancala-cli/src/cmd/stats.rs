@@ -35,7 +35,7 @@ pub struct StatsArgs {
     /// The start: a named start, a position line or a file.
     game: String,
     /// Number of games.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = crate::args::games)]
     games: usize,
     /// The first player (the player to move at the start).
     #[arg(long, default_value = "random")]
@@ -49,10 +49,10 @@ pub struct StatsArgs {
     #[command(flatten)]
     rule_args: RuleArgs,
     /// Games longer than this many plies are stopped and counted as capped.
-    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = crate::args::plies)]
     max_plies: usize,
     /// Worker threads (0 = all cores). Results do not depend on it.
-    #[arg(long, short = 't', default_value_t = 0)]
+    #[arg(long, short = 't', default_value_t = 0, value_parser = crate::args::threads_or_all)]
     threads: usize,
     /// Print JSON.
     #[arg(long)]

@@ -21,6 +21,9 @@ use crate::position::{RuleArgs, RuleOptions, build, classify};
 /// GAME is afrika, kalah, andada or progressive. Sizes are holes per row (--holes, e.g.
 /// 1-6; for progressive the row length) and stones per hole (--stones, e.g. 1-4; not for
 /// andada, which always has 2). A cell that takes longer than --seconds is left open.
+///
+/// Exit status: 0 when every cell was set up (solved or left open), 1 when some cells
+/// could not be set up (reported as "n/a"), 2 when none could.
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// The game: afrika, kalah, andada or progressive.
@@ -34,10 +37,10 @@ pub struct TableArgs {
     #[command(flatten)]
     rule_args: RuleArgs,
     /// Time budget per cell in seconds.
-    #[arg(long, default_value_t = 60.0)]
+    #[arg(long, default_value_t = 60.0, value_parser = crate::args::seconds)]
     seconds: f64,
     /// Search threads.
-    #[arg(long, short = 't', default_value_t = crate::cmd::solve::default_threads())]
+    #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
@@ -57,16 +60,30 @@ struct Cell {
     result: String,
     nodes: u64,
     seconds: f64,
+    /// Whether the cell's position could not be set up ("n/a").
+    #[serde(skip)]
+    failed: bool,
 }
 
+/// A number or a range "a-b" of board sizes, 1 to 255.
 fn range(s: &str, what: &str) -> Result<Vec<u32>> {
-    let bad = || anyhow::anyhow!("--{what} {s}: expected a number or a range such as 1-6");
-    Ok(match s.split_once('-') {
-        Some((a, b)) => {
-            (a.trim().parse().map_err(|_| bad())?..=b.trim().parse().map_err(|_| bad())?).collect()
-        }
-        None => vec![s.trim().parse().map_err(|_| bad())?],
-    })
+    let bad =
+        || anyhow::anyhow!("--{what} {s}: expected a number or a range such as 1-6, from 1 to 255");
+    let number = |t: &str| -> Result<u32> {
+        t.trim()
+            .parse()
+            .ok()
+            .filter(|n| (1..=255).contains(n))
+            .ok_or_else(bad)
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => (number(s)?, number(s)?),
+    };
+    if a > b {
+        bail!("--{what} {s}: the range is empty (write the smaller size first)");
+    }
+    Ok((a..=b).collect())
 }
 
 pub fn run(a: TableArgs) -> Result<ExitCode> {
@@ -113,6 +130,14 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&cells)?);
     }
+    let failed = cells.iter().filter(|c| c.failed).count();
+    if failed == cells.len() {
+        bail!("no cell of the table could be set up");
+    }
+    if failed > 0 {
+        eprintln!("{failed} of {} cells could not be set up", cells.len());
+        return Ok(ExitCode::from(1));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -133,6 +158,7 @@ fn cell<G: CliGame>(
                 result: format!("n/a: {e}"),
                 nodes: 0,
                 seconds: 0.0,
+                failed: true,
             });
         }
     };
@@ -145,22 +171,7 @@ fn cell<G: CliGame>(
     })?;
     let t0 = Instant::now();
     let budget = Duration::from_secs_f64(a.seconds);
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let sol = std::thread::scope(|s| {
-        let timer = s.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                if t0.elapsed() >= budget {
-                    solver.progress.stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
-        let sol = solver.solve(&root);
-        done.store(true, Ordering::Relaxed);
-        let _ = timer.join();
-        sol
-    });
+    let sol = crate::cmd::limit::with_time_limit(&solver, Some(budget), || solver.solve(&root))?;
     let seats = G::seat_names();
     let first = |v: i32| {
         if root.to_move() == Player::First {
@@ -185,6 +196,7 @@ fn cell<G: CliGame>(
                 ),
                 nodes: s.nodes,
                 seconds: s.seconds,
+                failed: false,
             }
         }
         None => Cell {
@@ -194,6 +206,7 @@ fn cell<G: CliGame>(
             result: format!("open after {:.0} s", a.seconds),
             nodes: solver.progress.nodes.load(Ordering::Relaxed),
             seconds: t0.elapsed().as_secs_f64(),
+            failed: false,
         },
     })
 }

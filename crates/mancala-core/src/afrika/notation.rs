@@ -9,7 +9,7 @@ use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::rows::Seated;
 use crate::rows::{Board, hole_of_letter, letter, row_of};
-use crate::text::{Fields, half_points, one_char, parse_half_points};
+use crate::text::{Fields, half_points, one_char, parse_komi};
 
 use super::rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
 
@@ -71,7 +71,7 @@ impl Rules {
                 "own-side" | "ownside" => r.repetition = Repetition::OwnSide,
                 _ => {
                     if let Some(k) = part.strip_prefix("komi=") {
-                        r.komi_half = parse_half_points("afrika", "komi", k)? as i8;
+                        r.komi_half = parse_komi("afrika", "komi", k)?;
                     } else {
                         return Err(ParseError::new(format!(
                             "unknown Afrika rule \"{part}\" (known: standard, 65, giveaway, shared, own-side, komi=X)"
@@ -130,7 +130,7 @@ impl PositionText for Afrika {
         let (holes, stores, to_move) = Board::read::<Afrika>(&mut f)?;
         let mut rules = Rules::default();
         if let Some(k) = f.optional("komi") {
-            rules.komi_half = parse_half_points(g, "komi", k)? as i8;
+            rules.komi_half = parse_komi(g, "komi", k)?;
         }
         let endings = [
             ("empty", Ending::Empty),

@@ -3,7 +3,7 @@
 use crate::error::ParseError;
 use crate::player::Player;
 use crate::record::{RecordGame, Tags};
-use crate::text::parse_half_points;
+use crate::text::parse_komi;
 
 use super::rules::{Afrika, Rules};
 
@@ -38,10 +38,12 @@ impl RecordGame for Afrika {
             }
         }
         if let Some(k) = tags.get("Komi") {
-            r.komi_half = parse_half_points("afrika", "Komi", k)? as i8;
+            r.komi_half = parse_komi("afrika", "Komi", k)?;
         }
         Ok(self.with_rules(r))
     }
+
+    const HAS_KOMI: bool = true;
 
     fn seat_names() -> [&'static str; 2] {
         ["North", "South"]

@@ -87,24 +87,11 @@ pub struct RecordFile {
 
 /// Splits and tokenises a record file. `name` is used in error messages. Any text of the
 /// body that cannot be read is an error (the first, with the number of others), and so
-/// is a word in place of a move that no game could read as one ("North", "64:60").
+/// is a word in place of a move that no game could read as one ("North", "64:60") and a
+/// capture annotation that cannot be read.
 pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
-    let rec = parse_file_keeping_annotations(name, content)?;
-    let unreadable = rec.body.groups.iter().flat_map(|g| {
-        let own = g.moves.iter().map(|m| (&m.annotation, m.pos));
-        own.chain(std::iter::once((&g.annotation, g.moves[0].pos)))
-    });
-    for (ann, pos) in unreadable {
-        if let Some(Annotation::Unreadable(a)) = ann {
-            return Err(Located::new(format!(
-                "unreadable capture annotation \"{a}\" after the move here: expected \
-                 \"(+N)\", \"(-N)\" or \"(+N;-M)\" (`mancala verify` reports it and goes on)"
-            ))
-            .file(name)
-            .line(pos.line)
-            .column(pos.column));
-        }
-    }
+    let rec = parse_file_lenient(name, content)?;
+    rec.check_readable(name, true)?;
     Ok(rec)
 }
 
@@ -112,28 +99,56 @@ pub fn parse_file(name: &str, content: &str) -> Result<RecordFile, Located> {
 /// (`Annotation::Unreadable`), for readers that weigh them (`reconstruct`).
 pub fn parse_file_keeping_annotations(name: &str, content: &str) -> Result<RecordFile, Located> {
     let rec = parse_file_lenient(name, content)?;
-    let mut errors = rec.body.errors.clone();
-    errors.extend(
-        rec.moves()
-            .filter(|m| !lexer::move_shaped(&m.name))
-            .map(|m| LexError {
-                pos: m.pos,
-                token: m.name.clone(),
-                expected: "a move (a hole letter or number, x and a letter, play, pass)".into(),
-            }),
-    );
-    errors.sort_by_key(|e| (e.pos.line, e.pos.column));
-    match errors.split_first() {
-        None => Ok(rec),
-        Some((first, rest)) => {
-            let mut e = first.located(name);
-            if !rest.is_empty() {
-                e.message += &format!(
-                    " (and {} more unreadable place(s); `mancala verify` lists them all)",
-                    rest.len()
-                );
+    rec.check_readable(name, false)?;
+    Ok(rec)
+}
+
+impl RecordFile {
+    /// Whether every token of the body was read: no lexing error, every move shaped as
+    /// a move, and (with `annotations`) every capture annotation readable. The error is
+    /// the first problem, with the number of others.
+    pub fn check_readable(&self, name: &str, annotations: bool) -> Result<(), Located> {
+        let mut errors = self.body.errors.clone();
+        errors.extend(
+            self.moves()
+                .filter(|m| !lexer::move_shaped(&m.name))
+                .map(|m| LexError {
+                    pos: m.pos,
+                    token: m.name.clone(),
+                    expected: "a move (a hole letter or number, x and a letter, play, pass)".into(),
+                }),
+        );
+        if annotations {
+            let written = self.body.groups.iter().flat_map(|g| {
+                let own = g.moves.iter().map(|m| (&m.annotation, m.pos));
+                own.chain(std::iter::once((&g.annotation, g.moves[0].pos)))
+            });
+            errors.extend(written.filter_map(|(ann, pos)| {
+                match ann {
+                    Some(Annotation::Unreadable(a)) => Some(LexError {
+                        pos,
+                        token: a.clone(),
+                        expected: "a capture annotation \"(+N)\", \"(-N)\" or \"(+N;-M)\" after \
+                               the move here"
+                            .into(),
+                    }),
+                    _ => None,
+                }
+            }));
+        }
+        errors.sort_by_key(|e| (e.pos.line, e.pos.column));
+        match errors.split_first() {
+            None => Ok(()),
+            Some((first, rest)) => {
+                let mut e = first.located(name);
+                if !rest.is_empty() {
+                    e.message += &format!(
+                        " (and {} more unreadable place(s); `mancala verify` lists them all)",
+                        rest.len()
+                    );
+                }
+                Err(e)
             }
-            Err(e)
         }
     }
 }
@@ -230,6 +245,10 @@ pub trait RecordGame: Notation + PositionText {
         false
     }
 
+    /// Whether the game has komi at all (`[Komi]`, `--komi`): where it has none, a komi
+    /// given is an error rather than silently ignored.
+    const HAS_KOMI: bool = false;
+
     /// Komi of the second player in points, counted in result statements.
     fn komi(&self) -> f64 {
         0.0
@@ -243,6 +262,14 @@ pub trait RecordGame: Notation + PositionText {
 /// The position a record starts from: `[Start "standard"]` (or no tag), or a position in
 /// the game's one-line format.
 pub fn start_position<G: RecordGame>(tags: &Tags) -> Result<G, ParseError> {
+    if let Some(k) = tags.get("Komi")
+        && !G::HAS_KOMI
+    {
+        return Err(ParseError::new(format!(
+            "[Komi \"{k}\"]: {} has no komi",
+            G::NAME
+        )));
+    }
     match tags.get("Start") {
         None | Some("standard") => G::standard_start(tags),
         Some(s) if s.starts_with("unknown") => Err(ParseError::new(format!(

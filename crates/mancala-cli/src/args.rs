@@ -1,0 +1,114 @@
+//! Value parsers for the command line's numbers: every count, size, duration and thread
+//! number is checked against its range when the arguments are read, so that a value
+//! such as `--seconds NaN` or `--threads 0` is a clear error and never reaches the code.
+
+use std::ops::RangeInclusive;
+
+/// The most worker threads a command starts.
+pub const MAX_THREADS: usize = 1024;
+
+fn in_range<T>(s: &str, range: RangeInclusive<T>, what: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let v: T = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not {what}"))?;
+    if !range.contains(&v) {
+        return Err(format!(
+            "{v} is out of range: expected {} to {}",
+            range.start(),
+            range.end()
+        ));
+    }
+    Ok(v)
+}
+
+/// Search threads: 1 to [`MAX_THREADS`].
+pub fn threads(s: &str) -> Result<usize, String> {
+    in_range(s, 1..=MAX_THREADS, "a number of threads")
+}
+
+/// Worker threads where 0 means one per core: 0 to [`MAX_THREADS`].
+pub fn threads_or_all(s: &str) -> Result<usize, String> {
+    in_range(s, 0..=MAX_THREADS, "a number of threads")
+}
+
+/// A time limit in seconds: finite, above 0, at most a year.
+pub fn seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not a number of seconds"))?;
+    if !v.is_finite() || v <= 0.0 || v > 365.0 * 86_400.0 {
+        return Err(format!(
+            "{s}: expected a number of seconds above 0 and at most a year"
+        ));
+    }
+    Ok(v)
+}
+
+/// Self-play games: 1 to 10^8 (their records are kept in memory).
+pub fn games(s: &str) -> Result<usize, String> {
+    in_range(s, 1..=100_000_000, "a number of games")
+}
+
+/// A ply count limit: 1 to 10^6.
+pub fn plies(s: &str) -> Result<usize, String> {
+    in_range(s, 1..=1_000_000, "a number of plies")
+}
+
+/// A ply of a record to stop at: 0 (the start) to 10^7.
+pub fn ply(s: &str) -> Result<usize, String> {
+    in_range(s, 0..=10_000_000, "a ply number")
+}
+
+/// A small count (candidates shown, corrections tried): 0 to 10^6.
+pub fn count(s: &str) -> Result<usize, String> {
+    in_range(s, 0..=1_000_000, "a count")
+}
+
+/// A node budget: 1 to 10^15.
+pub fn nodes(s: &str) -> Result<u64, String> {
+    in_range(s, 1..=1_000_000_000_000_000, "a number of nodes")
+}
+
+/// Komi in points: a finite number of half points, -1000 to 1000, negative allowed
+/// (`--komi -1.5`).
+pub fn komi(s: &str) -> Result<String, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{s}\" is not a number of points"))?;
+    if !v.is_finite() || v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 {
+        return Err(format!(
+            "{s}: expected a number of points in half points, such as 2.5 or -1.5"
+        ));
+    }
+    Ok(s.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_and_non_numbers_are_refused() {
+        assert_eq!(threads("4"), Ok(4));
+        assert!(threads("0").is_err());
+        assert!(threads("99999999999999999999").is_err());
+        assert_eq!(threads_or_all("0"), Ok(0));
+        assert!(seconds("NaN").is_err());
+        assert!(seconds("inf").is_err());
+        assert!(seconds("-1").is_err());
+        assert!(seconds("0").is_err());
+        assert_eq!(seconds("0.5"), Ok(0.5));
+        assert!(games("18446744073709551615").is_err());
+        assert!(games("0").is_err());
+        assert_eq!(komi("-1.5"), Ok("-1.5".into()));
+        assert!(komi("2.25").is_err());
+        assert!(komi("NaN").is_err());
+        assert!(plies("0").is_err());
+    }
+}

@@ -1,0 +1,268 @@
+//! Every option value is checked when the arguments are read, options a game does not
+//! use are errors, and nothing crashes or prints a value it did not compute.
+
+use std::process::{Command, Output};
+
+fn mancala(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Exit 2 with `expect` in the error, and no panic.
+fn refused(args: &[&str], expect: &str) {
+    let o = mancala(args);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+    assert!(e.contains(expect), "{args:?}: {e}");
+    assert!(!e.contains("panicked"), "{args:?}: {e}");
+}
+
+#[test]
+fn out_of_range_values_are_refused_before_anything_runs() {
+    refused(
+        &["table", "kalah", "--holes", "2", "--seconds", "NaN"],
+        "--seconds",
+    );
+    refused(
+        &["table", "kalah", "--holes", "2", "--seconds=-1"],
+        "--seconds",
+    );
+    refused(&["table", "kalah", "--holes", "2", "-t", "0"], "--threads");
+    refused(
+        &["analyse", "positions/afrika/problem-1.txt", "-t", "0"],
+        "--threads",
+    );
+    refused(
+        &["solve", "kalah:4x2", "--threads", "99999999999999999999"],
+        "--threads",
+    );
+    refused(
+        &["stats", "kalah:4x2", "--games", "18446744073709551615"],
+        "--games",
+    );
+    refused(&["stats", "kalah:4x2", "--games", "0"], "--games");
+    refused(&["stats", "kalah:4x2", "--max-plies", "0"], "--max-plies");
+    refused(&["table", "kalah", "--holes", "1-99999999999"], "--holes");
+    refused(&["table", "kalah", "--holes", "6-2"], "empty");
+    refused(&["solve", "afrika:3x2", "--komi", "2.25"], "--komi");
+    refused(&["solve", "afrika:3x2", "--komi", "500"], "out of range");
+}
+
+#[test]
+fn a_negative_komi_needs_no_equals_sign() {
+    let o = mancala(&["show", "afrika:3x2", "--komi", "-1.5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("komi -1.5 to South"), "{}", stdout(&o));
+}
+
+#[test]
+fn options_a_game_does_not_use_are_errors() {
+    refused(
+        &["solve", "kalah:4x2", "--komi", "2.5"],
+        "kalah has no komi",
+    );
+    refused(&["show", "andada:3", "--komi", "1"], "andada has no komi");
+    refused(
+        &["table", "kalah", "--holes", "2", "--komi", "1"],
+        "no cell",
+    );
+    refused(
+        &["retro", "afrika:2", "--rules", "giveaway"],
+        "standard rules only",
+    );
+    refused(&["retro", "kauri", "--max-stones", "3"], "--max-stones");
+    refused(&["retro", "afrika:2", "--db-dir", "/tmp"], "--db-dir");
+}
+
+#[test]
+fn retro_never_overwrites_without_force() {
+    let dir = std::env::temp_dir().join(format!("mancala-options-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("andada.db");
+    std::fs::write(&out, "keep me").unwrap();
+    let path = out.to_str().unwrap();
+    refused(&["retro", "andada:3", "--out", path], "--force");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn table_exit_status_says_whether_cells_could_be_set_up() {
+    // Every cell impossible (more than 255 seeds): an error.
+    refused(
+        &["table", "kalah", "--holes", "1-2", "--stones", "200"],
+        "no cell",
+    );
+    // Some impossible: the others are solved, exit 1.
+    let table = [
+        "table", "kalah", "--holes", "1", "--stones", "127-128", "-t", "1",
+    ];
+    let o = mancala(&table);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(" 1 x 127 first (South) wins"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stderr(&o).contains("could not be set up"), "{}", stderr(&o));
+}
+
+#[test]
+fn analyse_prints_no_value_it_did_not_compute() {
+    let o = mancala(&[
+        "analyse",
+        "positions/kauri/move-35.txt",
+        "-t",
+        "1",
+        "--tt-mb",
+        "64",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("value at the start unknown"),
+        "{}",
+        stdout(&o)
+    );
+    let o = mancala(&[
+        "analyse",
+        "positions/kauri/move-35.txt",
+        "--json",
+        "-t",
+        "1",
+        "--tt-mb",
+        "64",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(v["start_value"].is_null(), "{v}");
+}
+
+#[test]
+fn play_takes_every_position_form_solve_takes() {
+    let dir = std::env::temp_dir().join(format!("mancala-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let line = "afrika south:1,0,0,3,0,2,2,0 north:0,4,4,0,1,0,0,5 south-store:54 \
+                north-store:52 to-move:south";
+    let file = dir.join("line.txt");
+    std::fs::write(&file, format!("# a position line\n{line}\n")).unwrap();
+    let o = mancala(&["play", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("captured: North 52, South 54"),
+        "{}",
+        stdout(&o)
+    );
+    // A bare move list with --game.
+    let bare = dir.join("bare.txt");
+    std::fs::write(&bare, "1. a A 2. b\n").unwrap();
+    let o = mancala(&["play", bare.to_str().unwrap(), "--game", "afrika"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ply 3:"), "{}", stdout(&o));
+    // A named start and an inline position line.
+    for arg in ["kalah:4x2", line] {
+        let o = mancala(&["play", arg]);
+        assert!(o.status.success(), "{arg}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn odd_bytes_in_a_file_are_errors_with_a_place() {
+    let dir = std::env::temp_dir().join(format!("mancala-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, b"\xef\xbb\xbf[Game \"afrika\"]\n1. e G\n").unwrap();
+    let o = mancala(&["verify", bom.to_str().unwrap()]);
+    assert!(stdout(&o).contains("2 plies: consistent"), "{}", stderr(&o));
+    let bin = dir.join("bin.txt");
+    std::fs::write(&bin, b"[Game \"afrika\"]\n1. e \xff G\n").unwrap();
+    refused(
+        &["show", bin.to_str().unwrap()],
+        "line 2, column 6: not UTF-8",
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
+    let dir = std::env::temp_dir().join(format!("mancala-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../positions/afrika/problem-1-solution.txt"
+    );
+    for amount in ["250", "256", "99999999999"] {
+        let text = std::fs::read_to_string(src).unwrap().replacen(
+            "xD (+3)",
+            &format!("xA (+{amount})"),
+            1,
+        );
+        let f = dir.join("r.txt");
+        std::fs::write(&f, text).unwrap();
+        let o = mancala(&["reconstruct", f.to_str().unwrap(), "--no-solve"]);
+        assert!(
+            matches!(o.status.code(), Some(0 | 2)),
+            "{amount}: {}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("panicked"), "{amount}: {}", stderr(&o));
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// With an address space too small for the search threads' stacks, the search runs on
+/// fewer threads (or the calling one) instead of panicking.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_refused_thread_is_no_crash() {
+    let bin = env!("CARGO_BIN_EXE_mancala");
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1500000 && exec {bin} solve kalah:4x3 -t 4 --tt-mb 64 --value-only"
+        ))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("value: +8"), "{}", stdout(&o));
+}
+
+#[test]
+fn the_top_level_help_lists_every_command() {
+    let o = mancala(&["--help"]);
+    let help = stdout(&o);
+    for cmd in [
+        "solve",
+        "show",
+        "play",
+        "retro",
+        "table",
+        "verify",
+        "analyse",
+        "stats",
+        "reconstruct",
+    ] {
+        assert!(
+            help.lines().any(|l| l.trim_start().starts_with(cmd)),
+            "{cmd}: {help}"
+        );
+    }
+    assert!(
+        !help.contains("solve, verify, show, play, stats, retro"),
+        "{help}"
+    );
+    let retro = stdout(&mancala(&["retro", "--help"]));
+    for target in ["afrika:M", "kauri", "andada:N", "kalah:M"] {
+        assert!(retro.contains(target), "{target}: {retro}");
+    }
+}
