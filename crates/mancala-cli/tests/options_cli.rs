@@ -55,6 +55,19 @@ fn out_of_range_values_are_refused_before_anything_runs() {
     refused(&["stats", "kalah:4x2", "--max-plies", "0"], "--max-plies");
     refused(&["table", "kalah", "--holes", "1-99999999999"], "--holes");
     refused(&["table", "kalah", "--holes", "6-2"], "empty");
+    // Databases beyond the machine: refused before anything is allocated or written.
+    let out = std::env::temp_dir().join(format!("mancala-huge-{}.db", std::process::id()));
+    let out = out.to_str().unwrap();
+    refused(
+        &["retro", "kalah:12", "--max-seeds", "255", "--out", out],
+        "MB of memory",
+    );
+    refused(
+        &["retro", "afrika:12", "--max-stones", "200", "--out", out],
+        "MB of memory",
+    );
+    refused(&["retro", "andada:24"], "MB of memory");
+    assert!(!std::path::Path::new(&format!("{out}.partial")).exists());
     refused(&["solve", "afrika:3x2", "--komi", "2.25"], "--komi");
     refused(&["solve", "afrika:3x2", "--komi", "500"], "out of range");
 }

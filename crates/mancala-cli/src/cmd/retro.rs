@@ -405,6 +405,17 @@ fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<Ex
             .0
         }
         None => {
+            let (positions, needed) = mancala_solver::retro::db::build_bytes::<Andada>(&classes);
+            if let Some(available) = mancala_solver::tt::available_memory()
+                && needed > available
+            {
+                bail!(
+                    "andada:{n}: the strong solution needs about {} MB of memory ({positions} \
+                     positions), but {} MB are available",
+                    needed >> 20,
+                    available >> 20
+                );
+            }
             let mut db = Database::<Andada>::empty("andada", &rules.variant_name());
             db.solve(&classes, &obs);
             db

@@ -30,7 +30,9 @@ impl Indexed for Afrika {
     }
 
     fn class_size(c: &StonesOnBoard) -> u64 {
-        2 * BINOMIALS.distributions(c.stones as usize, 2 * c.m as usize)
+        BINOMIALS
+            .distributions(c.stones as usize, 2 * c.m as usize)
+            .saturating_mul(2)
     }
 
     #[inline]

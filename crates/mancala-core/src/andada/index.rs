@@ -29,7 +29,9 @@ impl Indexed for Andada {
     }
 
     fn class_size(c: &SeedsOnBoard) -> u64 {
-        2 * BINOMIALS.distributions(c.seeds as usize, 2 * c.n as usize)
+        BINOMIALS
+            .distributions(c.seeds as usize, 2 * c.n as usize)
+            .saturating_mul(2)
     }
 
     fn index(&self) -> u64 {

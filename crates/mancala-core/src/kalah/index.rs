@@ -102,9 +102,13 @@ impl Indexed for Kalah {
         })
     }
 
+    /// Saturates at `u64::MAX` for classes too big to count (up to 255 seeds), so that a
+    /// request for them is refused by size rather than overflowing.
     fn class_size(c: &SeedsInPlay) -> u64 {
-        let n = c.seeds as usize;
-        offset(n, c.m as usize, n.max(1))
+        let (n, m) = (c.seeds as usize, c.m as usize);
+        (1..n.max(1))
+            .map(|x| row_count(x, m).saturating_mul(row_count(n - x, m)))
+            .fold(0, u64::saturating_add)
     }
 
     #[inline]

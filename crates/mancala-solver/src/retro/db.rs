@@ -52,6 +52,31 @@ pub enum DbError {
     },
     #[error("{path}: {what}")]
     Mismatch { path: String, what: String },
+    #[error(
+        "{path}: these classes need about {needed_mb} MB of memory ({positions} positions), \
+         but {available_mb} MB are available"
+    )]
+    TooBig {
+        path: String,
+        positions: u64,
+        needed_mb: u64,
+        available_mb: u64,
+    },
+}
+
+/// Memory a build of `classes` needs, in bytes: every value stays in memory (one byte a
+/// position) and the class being solved takes four more bytes a position (its lower and
+/// upper bounds). Saturates rather than overflows for absurd requests.
+pub fn build_bytes<G: Indexed>(classes: &[G::Class]) -> (u64, u64) {
+    let positions = classes
+        .iter()
+        .map(G::class_size)
+        .fold(0u64, u64::saturating_add);
+    let largest = classes.iter().map(G::class_size).max().unwrap_or(0);
+    (
+        positions,
+        positions.saturating_add(largest.saturating_mul(4)),
+    )
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {
@@ -277,6 +302,17 @@ impl<G: Indexed> Database<G> {
         method: Method,
         obs: &dyn BuildObserver,
     ) -> Result<(Self, Vec<LayerStats>), DbError> {
+        let (positions, needed) = build_bytes::<G>(classes);
+        if let Some(available) = crate::tt::available_memory()
+            && needed > available
+        {
+            return Err(DbError::TooBig {
+                path: path.display().to_string(),
+                positions,
+                needed_mb: needed >> 20,
+                available_mb: available >> 20,
+            });
+        }
         let partial = partial_dir(path);
         fs::create_dir_all(&partial).map_err(io(&partial))?;
         let mut db = Database::empty(game, variant);
