@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use clap::Args;
 use mancala_core::{Game, Player};
-use mancala_solver::retro::{Oracle, store};
+use mancala_solver::retro::store;
 use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
@@ -157,8 +157,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         }
         (oracle, databases) = (found.oracle, found.used);
     }
-    let counted = oracle.as_deref().map(store::Counted::new);
-    let oracle = counted.as_ref().map(|c| c as &dyn Oracle<G>);
+    let oracle = oracle.as_deref();
     let solver = Solver::try_new(config)?;
     let done = std::sync::atomic::AtomicBool::new(false);
     let sol = std::thread::scope(|s| {
@@ -223,8 +222,8 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         tt_permille: sol.tt_permille,
         max_depth: sol.max_depth,
         databases,
-        db_probes: counted.as_ref().map_or(0, |c| c.counts().0),
-        db_hits: counted.as_ref().map_or(0, |c| c.counts().1),
+        db_probes: sol.oracle_probes,
+        db_hits: sol.oracle_hits,
     };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&out)?);

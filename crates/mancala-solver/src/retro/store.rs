@@ -14,12 +14,10 @@
 //!   trusted.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use mancala_core::index::Indexed;
 
 use super::db::{Database, DbError};
-use super::oracle::Oracle;
 
 /// The environment variable naming the database directory.
 pub const ENV_VAR: &str = "MANCALA_DB_DIR";
@@ -173,62 +171,6 @@ pub fn find<G: Catalogued>(dir: &Path, root: &G) -> (Option<Found<G>>, Vec<Store
         }
     }
     (None, warnings)
-}
-
-/// An oracle that counts its probes and hits (in per-thread slots, so that counting does
-/// not make the search threads fight over one cache line).
-pub struct Counted<'a, G: mancala_core::Game> {
-    inner: &'a dyn Oracle<G>,
-    slots: [Slot; SLOTS],
-}
-
-const SLOTS: usize = 16;
-
-#[repr(align(128))]
-#[derive(Default)]
-struct Slot {
-    probes: AtomicU64,
-    hits: AtomicU64,
-}
-
-fn slot() -> usize {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    thread_local! {
-        static MINE: usize = NEXT.fetch_add(1, Ordering::Relaxed) % SLOTS;
-    }
-    MINE.with(|s| *s)
-}
-
-impl<'a, G: mancala_core::Game> Counted<'a, G> {
-    pub fn new(inner: &'a dyn Oracle<G>) -> Self {
-        Counted {
-            inner,
-            slots: Default::default(),
-        }
-    }
-
-    /// Probes so far and how many of them found a value.
-    pub fn counts(&self) -> (u64, u64) {
-        self.slots.iter().fold((0, 0), |(p, h), s| {
-            (
-                p + s.probes.load(Ordering::Relaxed),
-                h + s.hits.load(Ordering::Relaxed),
-            )
-        })
-    }
-}
-
-impl<G: mancala_core::Game> Oracle<G> for Counted<'_, G> {
-    #[inline]
-    fn probe(&self, g: &G) -> Option<i32> {
-        let s = &self.slots[slot()];
-        s.probes.fetch_add(1, Ordering::Relaxed);
-        let v = self.inner.probe(g);
-        if v.is_some() {
-            s.hits.fetch_add(1, Ordering::Relaxed);
-        }
-        v
-    }
 }
 
 mod kalah {
