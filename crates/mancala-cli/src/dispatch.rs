@@ -49,19 +49,15 @@ impl CliGame for mancala_core::andada::Andada {
     fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
         use mancala_core::andada::index::SeedsOnBoard;
         let Some(path) = db else { return Ok(None) };
-        // "andada 2xN <variant>, K seeds on the board"
-        let (n, k) = db_scope(path)?;
-        if n as usize != root.n() {
-            bail!(
-                "{}: a 2x{n} database, but the position is on 2x{}",
-                path.display(),
-                root.n()
-            );
-        }
+        // The classes 0..=k of the position's board and rules; the header's class names
+        // say whether the file holds them.
+        let k = header_top_class(path)?;
         let rules = root.rules();
-        let classes: Vec<SeedsOnBoard> = (0..=k)
-            .map(|seeds| SeedsOnBoard { n, seeds, rules })
-            .collect();
+        let classes = Self::classes_up_to(&SeedsOnBoard {
+            n: root.n() as u8,
+            seeds: k,
+            rules,
+        });
         let db = Database::<mancala_core::andada::Andada>::load(
             path,
             Self::NAME,
@@ -99,19 +95,12 @@ impl CliGame for Afrika {
         let Some(class) = root.class() else {
             bail!("{}: databases hold the standard rules only", path.display());
         };
-        let (m, k) = db_scope(path)?;
-        if m != class.m {
-            bail!(
-                "{}: a 2x{m} database, but the position is on 2x{}",
-                path.display(),
-                class.m
-            );
-        }
+        let k = header_top_class(path)?;
         let db = Database::<Afrika>::load(
             path,
             Self::NAME,
             "standard",
-            &crate::cmd::retro::afrika_classes(m, k),
+            &crate::cmd::retro::afrika_classes(class.m, k),
         )?;
         Ok(Some(Box::new(db)))
     }
@@ -146,33 +135,21 @@ impl CliGame for Kauri {
     }
 }
 
-/// Reads the board width and largest stone count from a database file's header.
-fn db_scope(path: &Path) -> Result<(u8, u8)> {
-    use std::io::BufRead;
-    let f = std::fs::File::open(path)
-        .with_context(|| format!("{}: cannot open the database", path.display()))?;
-    let mut lines = std::io::BufReader::new(f).lines();
-    let _magic = lines.next();
-    let meta = lines.next().transpose()?.unwrap_or_default();
-    let h: mancala_solver::retro::db::Header = serde_json::from_str(&meta)
-        .with_context(|| format!("{}: not a mancala database", path.display()))?;
-    let last = h.classes.last().map(|c| c.name.clone()).unwrap_or_default();
-    // "afrika 2xM standard, K stones on the board"
-    let m = last
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.strip_prefix("2x"))
-        .and_then(|s| s.parse().ok());
-    let k = last
-        .split(", ")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .and_then(|s| s.parse().ok());
-    match (m, k) {
-        (Some(m), Some(k)) => Ok((m, k)),
-        _ => bail!(
-            "{}: cannot read the board and size of this database",
-            path.display()
-        ),
-    }
+/// The stones of the largest class of a database whose classes run from 0 stones up (its
+/// class count less one); which board and rules it holds, its class names tell when it
+/// is loaded.
+fn header_top_class(path: &Path) -> Result<u8> {
+    let header = mancala_solver::retro::db::read_header_file(path)?;
+    header
+        .classes
+        .len()
+        .checked_sub(1)
+        .and_then(|k| u8::try_from(k).ok())
+        .with_context(|| {
+            format!(
+                "{}: a database with {} classes",
+                path.display(),
+                header.classes.len()
+            )
+        })
 }

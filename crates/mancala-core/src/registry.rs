@@ -186,6 +186,24 @@ macro_rules! with_game_type {
     }};
 }
 
+/// Like [`with_game_type!`], for the games with a retrograde index
+/// ([`crate::index::Indexed`]): `Some(body)` with `$G` the game's type, `None` for the
+/// others.
+#[rustfmt::skip]
+#[macro_export]
+macro_rules! with_indexed_game_type {
+    ($kind:expr, $G:ident => $body:expr) => {{
+        use $crate::registry::GameKind as K;
+        match $kind {
+            K::Afrika => { type $G = $crate::afrika::Afrika; Some($body) }
+            K::Kauri => { type $G = $crate::kauri::Kauri; Some($body) }
+            K::Andada => { type $G = $crate::andada::Andada; Some($body) }
+            K::Kalah => { type $G = $crate::kalah::Kalah; Some($body) }
+            K::Progressive => None,
+        }
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,6 +216,9 @@ mod tests {
             assert_eq!(name, info.name);
             assert_eq!(own, info.name);
             assert_eq!(find(&info.name.to_uppercase()).unwrap().kind, info.kind);
+            // The registry's index flag and the indexed dispatch agree.
+            let indexed = with_indexed_game_type!(info.kind, G => G::NAME);
+            assert_eq!(indexed.is_some(), info.has_index, "{}", info.name);
         }
         assert!(
             find("nogame")

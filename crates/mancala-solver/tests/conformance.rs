@@ -2,15 +2,20 @@
 //! game is covered with no new test code. For each game: position text and move notation
 //! round-trip on positions of random playouts; every record of the game in `positions/`
 //! that verifies as consistent replays move by move to the same score; alpha-beta agrees
-//! with plain minimax on small positions.
+//! with plain minimax on small positions; and for the games with a retrograde index, the
+//! index is a bijection on every class below a small one met in play, and the database
+//! built from those classes agrees with the search.
 
 use std::path::{Path, PathBuf};
 
 use mancala_core::game::{SplitMix, random_line};
+use mancala_core::index::Indexed;
 use mancala_core::record::{self, RecordFile, Tags, parse_file_lenient, start_position};
 use mancala_core::registry::{GAMES, GameInfo, Registered};
-use mancala_core::{Game, Moves, Player, with_game_type};
+use mancala_core::{Game, Moves, Player, with_game_type, with_indexed_game_type};
 use mancala_solver::minimax::minimax;
+use mancala_solver::retro::Database;
+use mancala_solver::retro::db::Quiet;
 use mancala_solver::{Config, Solver, on_search_stack};
 
 /// A random playout from `start`, every position on the way.
@@ -136,4 +141,86 @@ fn alpha_beta_agrees_with_minimax_on_small_positions_of_every_game() {
         let compared = with_game_type!(info.kind, G => alpha_beta_matches_minimax::<G>(info));
         assert!(compared > 0, "{}: no position small enough", info.name);
     }
+}
+
+/// Positions in the classes a database may hold for the suite: every class up to the one
+/// named is at most this big in all.
+const INDEX_LIMIT: u64 = 200_000;
+
+/// The largest class met in playouts of the standard start whose database (it and the
+/// classes below it) stays within [`INDEX_LIMIT`], and the positions of those playouts
+/// that fall in the database's classes.
+fn small_class<G: Registered + Indexed>() -> Option<(G::Class, Vec<G>)> {
+    let start = G::standard_start(&Tags::default()).expect("the standard start");
+    let mut rng = SplitMix(0x1DE);
+    let lines: Vec<Vec<G>> = (0..20).map(|_| playout(start, &mut rng)).collect();
+    let size = |c: &G::Class| -> u64 {
+        G::classes_up_to(c)
+            .iter()
+            .map(G::class_size)
+            .fold(0, u64::saturating_add)
+    };
+    let best = lines
+        .iter()
+        .flatten()
+        .filter_map(|g| g.class())
+        .filter(|c| size(c) <= INDEX_LIMIT)
+        .max_by_key(|c| (size(c), format!("{c:?}")))?;
+    let classes = G::classes_up_to(&best);
+    let inside = lines
+        .into_iter()
+        .flatten()
+        .filter(|g| g.class().is_some_and(|c| classes.contains(&c)))
+        .collect();
+    Some((best, inside))
+}
+
+/// Returns how many database values were compared with the search, or `None` when no
+/// class met in play is small enough (Kauri: its one class is the whole tie-break phase).
+fn index_and_database_agree<G: Registered + Indexed>(info: &GameInfo) -> Option<usize> {
+    let (top, positions) = small_class::<G>()?;
+    let classes = G::classes_up_to(&top);
+    assert_eq!(classes.last(), Some(&top), "{}", info.name);
+    for c in &classes {
+        for i in 0..G::class_size(c) {
+            let g = G::from_index(c, i);
+            assert_eq!(g.class(), Some(*c), "{}: {c:?} #{i}", info.name);
+            assert_eq!(g.index(), i, "{}: {c:?} #{i}: {}", info.name, g.to_text());
+        }
+    }
+    let mut db = Database::<G>::empty(info.name, "conformance");
+    db.solve(&classes, &Quiet);
+    let solver = Solver::new(Config {
+        threads: 1,
+        tt_mb: 8,
+        ..Config::default()
+    });
+    let mut compared = 0;
+    for g in positions.iter().take(40) {
+        let from_db = db.value(g).expect("a position of the database's classes");
+        let searched = on_search_stack(|| solver.value(g, g.banked())).unwrap();
+        assert_eq!(from_db, searched, "{}: {}", info.name, g.to_text());
+        compared += 1;
+    }
+    eprintln!(
+        "{}: index and database up to {} ({} classes), {compared} positions against search",
+        info.name,
+        G::class_name(&top),
+        classes.len()
+    );
+    Some(compared)
+}
+
+#[test]
+fn every_index_is_a_bijection_and_every_database_agrees_with_search() {
+    let mut games = 0;
+    for info in GAMES {
+        let checked = with_indexed_game_type!(info.kind, G => index_and_database_agree::<G>(info));
+        assert_eq!(checked.is_some(), info.has_index, "{}", info.name);
+        if let Some(Some(n)) = checked {
+            assert!(n > 0, "{}: no position compared", info.name);
+            games += 1;
+        }
+    }
+    assert!(games >= 3, "only {games} games had a class small enough");
 }

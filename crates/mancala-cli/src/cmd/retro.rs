@@ -151,7 +151,8 @@ impl BuildObserver for Observer {
 
 /// The classes of an Afrika 2 x m database up to `k` stones.
 pub fn afrika_classes(m: u8, k: u8) -> Vec<StonesOnBoard> {
-    (0..=k).map(|stones| StonesOnBoard { m, stones }).collect()
+    use mancala_core::index::Indexed;
+    Afrika::classes_up_to(&StonesOnBoard { m, stones: k })
 }
 
 pub const KAURI_TIEBREAK: [TieBreakPhase; 1] = [TieBreakPhase { cowries: 12 }];
@@ -324,7 +325,7 @@ fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
         shelf.game,
         &shelf.variant,
         &shelf.scope(k),
-        &Kalah::classes(&shelf, k),
+        &Kalah::start(m, 0, rules).classes(k),
     )
 }
 

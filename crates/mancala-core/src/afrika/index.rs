@@ -29,6 +29,12 @@ impl Indexed for Afrika {
         })
     }
 
+    fn classes_up_to(c: &StonesOnBoard) -> Vec<StonesOnBoard> {
+        (0..=c.stones)
+            .map(|stones| StonesOnBoard { stones, ..*c })
+            .collect()
+    }
+
     fn class_size(c: &StonesOnBoard) -> u64 {
         BINOMIALS
             .distributions(c.stones as usize, 2 * c.m as usize)

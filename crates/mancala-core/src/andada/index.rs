@@ -28,6 +28,12 @@ impl Indexed for Andada {
         })
     }
 
+    fn classes_up_to(c: &SeedsOnBoard) -> Vec<SeedsOnBoard> {
+        (0..=c.seeds)
+            .map(|seeds| SeedsOnBoard { seeds, ..*c })
+            .collect()
+    }
+
     fn class_size(c: &SeedsOnBoard) -> u64 {
         BINOMIALS
             .distributions(c.seeds as usize, 2 * c.n as usize)

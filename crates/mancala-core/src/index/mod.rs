@@ -29,6 +29,11 @@ pub trait Indexed: Game {
     /// Number of positions in a class.
     fn class_size(c: &Self::Class) -> u64;
 
+    /// The classes a database holding `c` is built from, in build order (each class's
+    /// moves leave only for earlier ones), `c` last: the same board and rules with fewer
+    /// stones.
+    fn classes_up_to(c: &Self::Class) -> Vec<Self::Class>;
+
     /// This position's number within its class (the class must be `Some`).
     fn index(&self) -> u64;
 

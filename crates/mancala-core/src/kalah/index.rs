@@ -102,6 +102,13 @@ impl Indexed for Kalah {
         })
     }
 
+    /// Positions in play hold a seed in each row: classes start at two seeds.
+    fn classes_up_to(c: &SeedsInPlay) -> Vec<SeedsInPlay> {
+        (2..=c.seeds.max(2))
+            .map(|seeds| SeedsInPlay { seeds, ..*c })
+            .collect()
+    }
+
     /// Saturates at `u64::MAX` for classes too big to count (up to 255 seeds), so that a
     /// request for them is refused by size rather than overflowing.
     fn class_size(c: &SeedsInPlay) -> u64 {

@@ -27,6 +27,11 @@ impl Indexed for Kauri {
         })
     }
 
+    /// The tie-break phase is one class: captures end it.
+    fn classes_up_to(c: &TieBreakPhase) -> Vec<TieBreakPhase> {
+        vec![*c]
+    }
+
     fn class_size(c: &TieBreakPhase) -> u64 {
         2 * BINOMIALS.distributions(c.cowries as usize, HOLES)
     }

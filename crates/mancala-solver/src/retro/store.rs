@@ -69,9 +69,9 @@ pub trait Catalogued: Indexed {
     /// (`None` when no database can: other rules, or a board no index covers).
     fn shelf(&self) -> Option<Shelf>;
 
-    /// The classes of the database of `shelf` up to `k` seeds, in file order (smallest
-    /// first: each class only leaves for earlier ones).
-    fn classes(shelf: &Shelf, k: u8) -> Vec<Self::Class>;
+    /// The classes of the database of this position's shelf up to `k` seeds, in file
+    /// order (smallest first: each class only leaves for earlier ones).
+    fn classes(&self, k: u8) -> Vec<Self::Class>;
 }
 
 /// Something wrong with a database that was therefore not used.
@@ -109,9 +109,14 @@ pub fn files(dir: &Path, shelf: &Shelf) -> Result<Vec<(u8, PathBuf)>, std::io::E
     Ok(out)
 }
 
-/// Loads the database of `shelf` up to `k` from `path`.
-pub fn load<G: Catalogued>(path: &Path, shelf: &Shelf, k: u8) -> Result<Database<G>, DbError> {
-    Database::load(path, shelf.game, &shelf.variant, &G::classes(shelf, k))
+/// Loads the database of `root`'s shelf up to `k` from `path`.
+pub fn load<G: Catalogued>(
+    path: &Path,
+    root: &G,
+    shelf: &Shelf,
+    k: u8,
+) -> Result<Database<G>, DbError> {
+    Database::load(path, shelf.game, &shelf.variant, &root.classes(k))
 }
 
 /// Loads a database file given by name (any name) for positions like `root`: the
@@ -132,9 +137,9 @@ pub fn load_file<G: Catalogued>(path: &Path, root: &G) -> Result<(Database<G>, u
         )));
     }
     let k = (0..=u8::MAX)
-        .find(|&k| G::classes(&shelf, k).len() == header.classes.len())
+        .find(|&k| root.classes(k).len() == header.classes.len())
         .ok_or_else(|| mismatch("an unexpected number of classes".into()))?;
-    Ok((load(path, &shelf, k)?, k))
+    Ok((load(path, root, &shelf, k)?, k))
 }
 
 /// The best database in `dir` for `root`: the largest of its shelf that loads intact.
@@ -156,7 +161,7 @@ pub fn find<G: Catalogued>(dir: &Path, root: &G) -> (Option<Found<G>>, Vec<Store
         }
     };
     for (k, path) in list {
-        match load::<G>(&path, &shelf, k) {
+        match load::<G>(&path, root, &shelf, k) {
             Ok(db) => {
                 return (
                     Some(Found {
@@ -174,6 +179,7 @@ pub fn find<G: Catalogued>(dir: &Path, root: &G) -> (Option<Found<G>>, Vec<Store
 }
 
 mod kalah {
+    use mancala_core::index::Indexed;
     use mancala_core::kalah::index::SeedsInPlay;
     use mancala_core::kalah::{Capture, Kalah};
 
@@ -197,20 +203,15 @@ mod kalah {
             })
         }
 
-        fn classes(shelf: &Shelf, k: u8) -> Vec<SeedsInPlay> {
-            let m = shelf
-                .board
-                .strip_prefix("2x")
-                .and_then(|m| m.parse().ok())
-                .unwrap_or(0);
-            let capture = if shelf.variant == capture_name(Capture::Standard) {
-                Capture::Standard
-            } else {
-                Capture::Empty
-            };
-            (2..=k)
-                .map(|seeds| SeedsInPlay { m, seeds, capture })
-                .collect()
+        fn classes(&self, k: u8) -> Vec<SeedsInPlay> {
+            if k < 2 {
+                return Vec::new();
+            }
+            Kalah::classes_up_to(&SeedsInPlay {
+                m: self.m() as u8,
+                seeds: k,
+                capture: self.rules().capture,
+            })
         }
     }
 }
@@ -235,7 +236,7 @@ mod tests {
         assert_eq!(shelf.file_name(20), "kalah-2x6-empty-capture-20.db");
         assert_eq!(shelf.parse(&shelf.file_name(20)), Some(20));
         assert_eq!(shelf.parse("kalah-2x5-empty-capture-20.db"), None);
-        assert_eq!(Kalah::classes(&shelf, 4).len(), 3);
+        assert_eq!(root.classes(4).len(), 3);
     }
 
     #[test]
@@ -251,7 +252,7 @@ mod tests {
                 shelf.game,
                 &shelf.variant,
                 &shelf.scope(k),
-                &Kalah::classes(&shelf, k),
+                &root.classes(k),
                 &Quiet,
             )
             .unwrap();
