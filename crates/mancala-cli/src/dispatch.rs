@@ -37,6 +37,38 @@ pub trait CliGame: RecordGame + Diagram {
     }
 }
 
+/// An exact oracle, if there is one.
+pub type OracleBox<G> = Option<Box<dyn Oracle<G>>>;
+
+/// The exact oracle for a search from `root`: the database file `db` when given, else
+/// what the game builds itself, else the databases of the data directory (`db_dir`, or
+/// the default one); with the names of the databases used. Skipped files are reported
+/// on stderr.
+pub fn oracle_for<G: CliGame>(
+    root: &G,
+    db: Option<&Path>,
+    db_dir: Option<&Path>,
+) -> Result<(OracleBox<G>, Vec<String>)> {
+    let oracle = G::oracle(root, db)?;
+    if let Some(p) = db {
+        return Ok((oracle, vec![p.display().to_string()]));
+    }
+    if oracle.is_some() {
+        return Ok((oracle, Vec::new()));
+    }
+    let Some(dir) = db_dir
+        .map(Path::to_path_buf)
+        .or_else(mancala_solver::retro::store::default_dir)
+    else {
+        return Ok((None, Vec::new()));
+    };
+    let found = G::stored_oracle(root, &dir);
+    for w in &found.warnings {
+        eprintln!("warning: {w}");
+    }
+    Ok((found.oracle, found.used))
+}
+
 /// Databases found in the data directory: the oracle, what was used, what was skipped.
 pub struct Stored<G: mancala_core::Game> {
     pub oracle: Option<Box<dyn Oracle<G>>>,

@@ -163,7 +163,15 @@ fn every_readme_example_runs_as_shown() {
     for e in &examples {
         let heavy = HEAVY.contains(&e.args.as_str()) && !all;
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_mancala"));
+        // The examples show what the program prints without databases installed.
         cmd.current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .env(
+                "MANCALA_DB_DIR",
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../../target/readme-no-databases"
+                ),
+            )
             .args(e.args.split_whitespace())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

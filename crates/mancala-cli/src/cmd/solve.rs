@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 use clap::Args;
 use mancala_core::{Game, Player};
-use mancala_solver::retro::store;
+
 use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
@@ -145,18 +145,8 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         all_moves: !a.value_only,
         max_pv: a.pv_limit,
     };
-    let mut oracle = G::oracle(&root, a.db.as_deref())?;
-    let mut databases: Vec<String> = a.db.iter().map(|p| p.display().to_string()).collect();
-    if a.db.is_none()
-        && oracle.is_none()
-        && let Some(dir) = a.db_dir.clone().or_else(store::default_dir)
-    {
-        let found = G::stored_oracle(&root, &dir);
-        for w in &found.warnings {
-            eprintln!("warning: {w}");
-        }
-        (oracle, databases) = (found.oracle, found.used);
-    }
+    let (oracle, databases) =
+        crate::dispatch::oracle_for(&root, a.db.as_deref(), a.db_dir.as_deref())?;
     let oracle = oracle.as_deref();
     let solver = Solver::try_new(config)?;
     let done = std::sync::atomic::AtomicBool::new(false);

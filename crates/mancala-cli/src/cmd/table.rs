@@ -46,6 +46,10 @@ pub struct TableArgs {
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
     #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
     tt_mb: usize,
+    /// The database directory: Kalah cells use the databases there that fit them
+    /// (default: $MANCALA_DB_DIR, else the platform data directory).
+    #[arg(long, value_name = "DIR")]
+    db_dir: Option<std::path::PathBuf>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -171,7 +175,10 @@ fn cell<G: CliGame>(
     })?;
     let t0 = Instant::now();
     let budget = Duration::from_secs_f64(a.seconds);
-    let sol = crate::cmd::limit::with_time_limit(&solver, Some(budget), || solver.solve(&root))?;
+    let (oracle, _) = crate::dispatch::oracle_for(&root, None, a.db_dir.as_deref())?;
+    let sol = crate::cmd::limit::with_time_limit(&solver, Some(budget), || {
+        solver.solve_with(&root, oracle.as_deref())
+    })?;
     let seats = G::seat_names();
     let first = |v: i32| {
         if root.to_move() == Player::First {
