@@ -140,6 +140,9 @@ pub struct Shared<'a> {
     /// The user's stop request (a time budget, Ctrl-C), polled with `abort` so that one
     /// long null-window search cannot outlive it.
     pub stop: Option<&'a AtomicBool>,
+    /// Where the depth of the heuristic first-guess search under way is shown (0 once
+    /// the exact search runs), for a progress display.
+    pub depth: Option<&'a AtomicU64>,
 }
 
 /// What [`Searcher::enter`] found out about a node before its children are played.
@@ -330,11 +333,18 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// plies deep (what is banked at the horizon), each started from the last one's
     /// value, as the 2000 Kalah solver did.
     fn first_guess(&mut self, g: &G, mut guess: i32) -> Option<i32> {
+        let show = |d: u32| {
+            if let Some(p) = self.shared.depth {
+                p.store(d as u64, Ordering::Relaxed);
+            }
+        };
         let mut depth = 3;
         while depth <= self.tech.guess_depth {
+            show(depth);
             guess = self.estimate(g, depth, guess)?;
             depth += 3;
         }
+        show(0);
         Some(guess)
     }
 

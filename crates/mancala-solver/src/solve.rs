@@ -49,6 +49,8 @@ pub struct Progress {
     pub upper: AtomicI64,
     /// 0 = root value, k = root move k, u64::MAX = principal variation.
     pub phase: AtomicU64,
+    /// The depth of the heuristic first-guess search under way; 0 in the exact search.
+    pub depth: AtomicU64,
     /// Set by the caller to stop the search.
     pub stop: AtomicBool,
 }
@@ -175,6 +177,7 @@ impl Solver {
             abort: &done,
             nodes: &self.progress.nodes,
             stop: Some(&self.progress.stop),
+            depth: Some(&self.progress.depth),
         };
         std::thread::scope(|s| {
             // Helpers first, then thread 0; a thread the system refuses is left out (the
@@ -382,6 +385,7 @@ impl Solver {
             abort: &done,
             nodes: &self.progress.nodes,
             stop: Some(&self.progress.stop),
+            depth: Some(&self.progress.depth),
         };
         on_search_stack(|| {
             let mut sr = Searcher::new(&shared, self.config.techniques, 0, g);

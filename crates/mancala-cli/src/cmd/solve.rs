@@ -338,8 +338,12 @@ fn progress_display<G: Game>(
         };
         let nodes = p.nodes.load(Ordering::Relaxed);
         let secs = t0.elapsed().as_secs_f64();
+        let depth = match p.depth.load(Ordering::Relaxed) {
+            0 => "exact search".to_string(),
+            d => format!("first guess, {d} plies deep"),
+        };
         let msg = format!(
-            "{phase}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
+            "{phase}, {depth}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
             p.lower.load(Ordering::Relaxed),
             p.upper.load(Ordering::Relaxed),
             nodes as f64 / 1e6,

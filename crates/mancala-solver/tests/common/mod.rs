@@ -16,6 +16,7 @@ pub fn serial<G: Game>(g: &G, tech: Techniques, tt: &Table) -> i32 {
         abort: &abort,
         nodes: &nodes,
         stop: None,
+        depth: None,
     };
     let mut s = Searcher::new(&shared, tech, 0, g);
     s.exact(g, 0).unwrap()
