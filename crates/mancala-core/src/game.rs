@@ -97,10 +97,9 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// A count that never increases during play (stones on the board): a position can
     /// only recur among positions with equal material, so repetition checks stop at the
-    /// first ancestor with more.
-    fn material(&self) -> u32 {
-        0
-    }
+    /// first ancestor with more, and the `perfect` player knows when a position is small
+    /// enough to solve. Required: a default would silently change both.
+    fn material(&self) -> u32;
 
     /// Whether the repetition rule makes a position's value depend on the positions that
     /// came before it (a rule that scores the repeated position itself, rather than

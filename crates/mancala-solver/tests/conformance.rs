@@ -119,6 +119,37 @@ fn alpha_beta_matches_minimax<G: Registered>(info: &GameInfo) -> usize {
     compared
 }
 
+/// Material (stones on the board) never increases along a game, as the repetition
+/// check and the `perfect` player rely on.
+fn material_never_increases<G: Registered>(info: &GameInfo) {
+    let start = G::standard_start(&Tags::default()).expect("the standard start");
+    let mut rng = SplitMix(0x3A7);
+    for _ in 0..20 {
+        let line = playout(start, &mut rng);
+        for w in line.windows(2) {
+            assert!(
+                w[1].material() <= w[0].material(),
+                "{}: {} after {}",
+                info.name,
+                w[1].to_text(),
+                w[0].to_text()
+            );
+        }
+        assert!(
+            line[0].material() > 0,
+            "{}: no material at the start",
+            info.name
+        );
+    }
+}
+
+#[test]
+fn material_never_increases_in_any_game() {
+    for info in GAMES {
+        with_game_type!(info.kind, G => material_never_increases::<G>(info));
+    }
+}
+
 #[test]
 fn every_game_round_trips_its_notation() {
     for info in GAMES {

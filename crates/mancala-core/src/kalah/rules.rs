@@ -288,4 +288,8 @@ impl Game for Kalah {
     fn captured(&self, p: Player) -> u32 {
         self.stores[p.index()] as u32
     }
+
+    fn material(&self) -> u32 {
+        self.on_board()
+    }
 }

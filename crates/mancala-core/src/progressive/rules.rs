@@ -515,6 +515,11 @@ impl Game for Progressive {
     fn captured(&self, p: Player) -> u32 {
         self.stores[p.index()] as u32
     }
+
+    /// The stones not captured yet (in the holes and the goal): the stores only grow.
+    fn material(&self) -> u32 {
+        self.total() - self.captured(Player::First) - self.captured(Player::Second)
+    }
 }
 
 #[cfg(test)]

@@ -10,9 +10,7 @@
 //!   [`evaluate`]; all moves of equal best value are found (each root move is searched
 //!   with a window just below the best so far) and one is chosen at random.
 //! * `perfect` / `perfect:T`: the exact solver once at most `T` stones are on the board
-//!   (default [`PERFECT_STONES`]), `ab:4` before that. Games that do not report their
-//!   material ([`Game::material`] is 0 while play goes on: Kalah, Progressive) never
-//!   count as feasible and always use `ab:4`.
+//!   ([`Game::material`]; default [`PERFECT_STONES`]), `ab:4` before that.
 //!
 //! The side to move need not alternate: like the solver, the search negates a child's
 //! value only when the child's [`Game::to_move`] differs from the parent's.
