@@ -9,22 +9,9 @@
 //! is stopped and counted, not failed.
 
 use std::process::{Command, Stdio};
+
+use mancala_core::game::SplitMix;
 use std::time::{Duration, Instant};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 const VALUES: &[&str] = &[
     "",
@@ -123,7 +110,7 @@ fn bases() -> Vec<Vec<String>> {
     ]
 }
 
-fn mutate(base: &[String], rng: &mut Rng) -> Vec<String> {
+fn mutate(base: &[String], rng: &mut SplitMix) -> Vec<String> {
     let mut args = base.to_vec();
     let value = VALUES[rng.below(VALUES.len())].to_string();
     // The command name is mutated too, but rarely.
@@ -154,7 +141,7 @@ fn mutated_command_lines_end_cleanly() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(11);
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix(seed);
     let dir = std::env::temp_dir().join(format!("mancala-args-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bases = bases();

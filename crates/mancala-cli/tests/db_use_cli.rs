@@ -1,15 +1,10 @@
 //! `table` and `analyse` use the databases of the data directory as `solve` does: the
 //! same values, fewer nodes.
 
-use std::process::{Command, Output};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::mancala;
+use std::process::Output;
 
 /// (result, nodes) of the one cell of a `table --json` run.
 fn cell(o: &Output) -> (String, u64) {

@@ -1,15 +1,10 @@
 //! Every option value is checked when the arguments are read, options a game does not
 //! use are errors, and nothing crashes or prints a value it did not compute.
 
-use std::process::{Command, Output};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::mancala;
+use std::process::{Command, Output};
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

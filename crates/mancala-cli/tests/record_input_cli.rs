@@ -2,15 +2,9 @@
 //! reports every problem with its line and column and checks every file it is given.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn mancala(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::mancala;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()

@@ -17,28 +17,12 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use mancala_core::game::{Moves, Notation, PositionText};
+use mancala_core::game::{Moves, Notation, PositionText, SplitMix};
 use mancala_core::record::{
     self, RecordGame, Tags, parse_file, parse_file_lenient, replay, start_position,
 };
 use mancala_core::registry;
 use mancala_core::with_game_type;
-
-/// SplitMix64: a small, seedable generator, so that a failing case can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
 
 fn env_number(key: &str, default: u64) -> u64 {
     std::env::var(key)
@@ -74,7 +58,7 @@ fn real_records() -> Vec<Seed> {
 }
 
 /// A record of random legal moves from the standard start of `name`, numbered.
-fn generated<G: RecordGame>(name: &str, plies: usize, rng: &mut Rng) -> Seed {
+fn generated<G: RecordGame>(name: &str, plies: usize, rng: &mut SplitMix) -> Seed {
     let tags = Tags::from_pairs(&[("Game", name)]);
     let mut g = G::standard_start(&tags).unwrap();
     let mut body = String::new();
@@ -202,7 +186,7 @@ const ODD_CHARS: &[char] = &[
     'X', '0', '1', '9', 'é', '\u{feff}', '\u{0}', '\u{fffd}', '\u{202e}', '½',
 ];
 
-fn random_char(rng: &mut Rng) -> char {
+fn random_char(rng: &mut SplitMix) -> char {
     if rng.below(3) == 0 {
         ODD_CHARS[rng.below(ODD_CHARS.len())]
     } else {
@@ -212,7 +196,7 @@ fn random_char(rng: &mut Rng) -> char {
 }
 
 /// Applies one random mutation; returns it, the mutant and the char index it starts at.
-fn mutate(text: &str, rng: &mut Rng) -> (Mutation, String, usize) {
+fn mutate(text: &str, rng: &mut SplitMix) -> (Mutation, String, usize) {
     let mut chars: Vec<char> = text.chars().collect();
     let n = chars.len();
     let at = rng.below(n);
@@ -300,7 +284,7 @@ fn judge(original: &Read, mutant: &Read, kind: Mutation) -> Option<String> {
 #[test]
 fn mutated_records_never_panic_nor_lose_moves_silently() {
     let cases = env_number("MANCALA_FUZZ_CASES", 3000);
-    let mut rng = Rng(env_number("MANCALA_FUZZ_SEED", 2026));
+    let mut rng = SplitMix(env_number("MANCALA_FUZZ_SEED", 2026));
     let mut seeds = real_records();
     seeds.push(generated::<mancala_core::kalah::Kalah>(
         "kalah", 40, &mut rng,
@@ -365,7 +349,7 @@ fn mutated_records_never_panic_nor_lose_moves_silently() {
 #[test]
 fn random_text_through_position_and_move_parsers() {
     let cases = env_number("MANCALA_FUZZ_CASES", 3000);
-    let mut rng = Rng(env_number("MANCALA_FUZZ_SEED", 2026) ^ 0xABCD);
+    let mut rng = SplitMix(env_number("MANCALA_FUZZ_SEED", 2026) ^ 0xABCD);
     let samples = [
         "afrika south:1,0,0,3,0,2,2,0 north:0,4,4,0,1,0,0,5 south-store:54 north-store:52 to-move:south",
         "kauri south:0+1,0+0,0+2,0+1,0+1,5+7 north:7+0,0+0,0+0,0+0,0+0,0+0 south-store:18 north-store:30 to-move:south",
