@@ -233,6 +233,71 @@ fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// A capture amount beyond the stones in play is an error naming the file, line, ply and
+/// amount; with a correction budget, amounts that only overflow the board once earlier
+/// captures are undone no longer panic (`xe (+250)` at ply 4 of problem 2 with one
+/// correction built a 295-stone board and hit an `expect`).
+#[test]
+fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("mancala-amount-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../positions/afrika/problem-2-solution.txt"
+    );
+    let text = std::fs::read_to_string(src).unwrap();
+    let (head, line) = text.rsplit_once("\nh!").unwrap();
+    let line = format!("h!{line}");
+    // Every capture of the line in turn, as published and with 250 stones.
+    let captures: Vec<usize> = line.match_indices("(+").map(|(i, _)| i).collect();
+    assert_eq!(captures.len(), 25, "the line has 25 captures");
+    let f = dir.join("r.txt");
+    for (k, &at) in captures.iter().enumerate() {
+        let close = at + line[at..].find(')').unwrap();
+        let changed = format!("{head}\n{}(+250{}", &line[..at], &line[close..]);
+        std::fs::write(&f, &changed).unwrap();
+        let o = mancala(&[
+            "reconstruct",
+            f.to_str().unwrap(),
+            "--max-corrections",
+            "1",
+            "--no-solve",
+        ]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "capture {k}: {e}");
+        assert!(!e.contains("panicked"), "capture {k}: {e}");
+        assert!(e.contains(":line 11 (ply "), "capture {k}: {e}");
+        assert!(
+            e.contains("a capture of 250 stones, but the board holds 128 stones in all"),
+            "capture {k}: {e}"
+        );
+    }
+    // The amount that used to panic, named exactly.
+    let changed = text.replacen("xe (+1)", "xe (+250)", 1);
+    std::fs::write(&f, changed).unwrap();
+    refused(
+        &["reconstruct", f.to_str().unwrap(), "--no-solve"],
+        "line 11 (ply 4, \"xe\"): a capture of 250 stones",
+    );
+    // Amounts within the stones in play but too large for the line: no crash, no fit.
+    let changed = text.replacen("xe (+1)", "xe (+120)", 1);
+    std::fs::write(&f, changed).unwrap();
+    let o = mancala(&[
+        "reconstruct",
+        f.to_str().unwrap(),
+        "--max-corrections",
+        "1",
+        "--no-solve",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("0 candidate(s) with at most 1 correction(s)"),
+        "{}",
+        stdout(&o)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// With an address space too small for the search threads' stacks, the search runs on
 /// fewer threads (or the calling one) instead of panicking.
 #[cfg(target_os = "linux")]
