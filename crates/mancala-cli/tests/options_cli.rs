@@ -298,6 +298,41 @@ fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Worker threads the system refuses (here: 4 GB stacks, through RUST_MIN_STACK, in a
+/// 1.5 GB address space) are an error naming the cause, not a panic in rayon's lazily
+/// started global pool (retro, solve, table, analyse and reconstruct panicked with "The
+/// global thread pool has not been initialized"); stats printed the cause twice.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_refused_worker_pool_is_an_error() {
+    let bin = env!("CARGO_BIN_EXE_mancala");
+    let db = std::env::temp_dir().join(format!("mancala-pool-{}.db", std::process::id()));
+    for args in [
+        format!("retro andada:3 --out {}", db.display()),
+        "solve kalah:2x2 -t 1 --tt-mb 1 --value-only".to_string(),
+        "table kalah --holes 1 --stones 1 -t 1 --tt-mb 1".to_string(),
+        "analyse positions/afrika/problem-1.txt -t 1 --tt-mb 1".to_string(),
+        "reconstruct positions/afrika/problem-2-solution.txt --max-corrections 0".to_string(),
+        "stats kalah:2x2 --games 5 -t 2".to_string(),
+    ] {
+        let o = Command::new("sh")
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1500000 && RUST_MIN_STACK=4000000000 exec {bin} {args}"
+            ))
+            .output()
+            .unwrap();
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args}: {e}");
+        assert!(!e.contains("panicked"), "{args}: {e}");
+        assert!(e.contains("cannot start the worker threads"), "{args}: {e}");
+        // The cause once, not twice.
+        assert_eq!(e.matches("os error").count(), 1, "{args}: {e}");
+        assert!(!db.exists(), "{args}: a database was written");
+    }
+}
+
 /// With an address space too small for the search threads' stacks, the search runs on
 /// fewer threads (or the calling one) instead of panicking.
 #[cfg(target_os = "linux")]

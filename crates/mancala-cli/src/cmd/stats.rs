@@ -107,7 +107,8 @@ fn stats<G: CliGame>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
         .build()
-        .context("cannot start the worker threads")?;
+        // The build error displays its cause already: no second copy from `context`.
+        .map_err(|e| anyhow!("cannot start the worker threads: {e}"))?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(a.games as u64);
         if let Ok(s) = indicatif::ProgressStyle::with_template(
