@@ -30,11 +30,6 @@ pub fn threads(s: &str) -> Result<usize, String> {
     in_range(s, 1..=MAX_THREADS, "a number of threads")
 }
 
-/// Worker threads where 0 means one per core: 0 to [`MAX_THREADS`].
-pub fn threads_or_all(s: &str) -> Result<usize, String> {
-    in_range(s, 0..=MAX_THREADS, "a number of threads")
-}
-
 /// A time limit in seconds: finite, above 0, at most a year.
 pub fn seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s
@@ -98,7 +93,6 @@ mod tests {
         assert_eq!(threads("4"), Ok(4));
         assert!(threads("0").is_err());
         assert!(threads("99999999999999999999").is_err());
-        assert_eq!(threads_or_all("0"), Ok(0));
         assert!(seconds("NaN").is_err());
         assert!(seconds("inf").is_err());
         assert!(seconds("-1").is_err());

@@ -39,6 +39,11 @@ fn out_of_range_values_are_refused_before_anything_runs() {
         "--seconds",
     );
     refused(&["table", "kalah", "--holes", "2", "-t", "0"], "--threads");
+    // Every command takes 1 to 1024 threads, one per core by default: stats no longer
+    // reads 0 as "all cores" where the others refuse it.
+    refused(&["solve", "kalah:2x1", "-t", "0"], "--threads");
+    refused(&["stats", "kalah:4x2", "-t", "0"], "--threads");
+    refused(&["stats", "kalah:4x2", "-t", "1025"], "expected 1 to 1024");
     refused(
         &["analyse", "positions/afrika/problem-1.txt", "-t", "0"],
         "--threads",
@@ -55,6 +60,11 @@ fn out_of_range_values_are_refused_before_anything_runs() {
     refused(&["stats", "kalah:4x2", "--max-plies", "0"], "--max-plies");
     refused(&["table", "kalah", "--holes", "1-99999999999"], "--holes");
     refused(&["table", "kalah", "--holes", "6-2"], "empty");
+    // Andada always has 2 seeds per hole: --stones was silently ignored.
+    refused(
+        &["table", "andada", "--holes", "3", "--stones", "5"],
+        "andada has a fixed number of stones per hole",
+    );
     // Databases beyond the machine: refused before anything is allocated or written.
     let out = std::env::temp_dir().join(format!("mancala-huge-{}.db", std::process::id()));
     let out = out.to_str().unwrap();
@@ -96,6 +106,41 @@ fn options_a_game_does_not_use_are_errors() {
     );
     refused(&["retro", "kauri", "--max-stones", "3"], "--max-stones");
     refused(&["retro", "afrika:2", "--db-dir", "/tmp"], "--db-dir");
+}
+
+/// Database options a command would not use: --db-dir beside --db (solve, analyse) or
+/// --out (retro), and --db-dir for a game that keeps no databases there, were ignored.
+#[test]
+fn unused_database_options_are_refused() {
+    refused(
+        &["solve", "afrika:2x1", "--db-dir", "/tmp"],
+        "--db-dir /tmp: afrika keeps no databases in a data directory",
+    );
+    refused(
+        &["solve", "kalah:2x1", "--db", "x.db", "--db-dir", "/tmp"],
+        "cannot be used with",
+    );
+    refused(
+        &[
+            "analyse",
+            "positions/afrika/problem-1.txt",
+            "--db",
+            "x.db",
+            "--db-dir",
+            "/tmp",
+        ],
+        "cannot be used with",
+    );
+    refused(
+        &["retro", "kalah:2", "--out", "x.db", "--db-dir", "/tmp"],
+        "cannot be used with",
+    );
+    refused(
+        &[
+            "table", "afrika", "--holes", "1", "--stones", "1", "--db-dir", "/tmp",
+        ],
+        "afrika keeps no databases",
+    );
 }
 
 #[test]

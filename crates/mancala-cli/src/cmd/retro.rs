@@ -47,7 +47,7 @@ pub struct RetroArgs {
     out: Option<PathBuf>,
     /// Kalah: the database directory to write to (default: $MANCALA_DB_DIR, else the
     /// platform data directory).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "out")]
     db_dir: Option<PathBuf>,
     /// Replace an existing output file.
     #[arg(long)]

@@ -32,7 +32,7 @@ use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
 pub struct SolveArgs {
     /// The position: a file, an inline position line, or a named start.
     position: String,
-    /// Search threads (Lazy SMP over one shared table).
+    /// Search threads (Lazy SMP over one shared table), 1 to 1024 (default: one per core).
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
@@ -67,7 +67,7 @@ pub struct SolveArgs {
     db: Option<std::path::PathBuf>,
     /// Where to look for databases when --db is not given (default: $MANCALA_DB_DIR,
     /// else the platform data directory).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "db")]
     db_dir: Option<std::path::PathBuf>,
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]

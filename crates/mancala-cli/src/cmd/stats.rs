@@ -51,8 +51,8 @@ pub struct StatsArgs {
     /// Games longer than this many plies are stopped and counted as capped.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = crate::args::plies)]
     max_plies: usize,
-    /// Worker threads (0 = all cores). Results do not depend on it.
-    #[arg(long, short = 't', default_value_t = 0, value_parser = crate::args::threads_or_all)]
+    /// Worker threads, 1 to 1024 (default: one per core). Results do not depend on it.
+    #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Print JSON.
     #[arg(long)]
