@@ -155,6 +155,53 @@ fn retro_never_overwrites_without_force() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// `show --svg FILE` and `stats --plot DIR` used to replace existing files silently; now
+/// only with --force (which is itself refused without the option it applies to).
+#[test]
+fn show_and_stats_never_overwrite_without_force() {
+    let dir = std::env::temp_dir().join(format!("mancala-force-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("board.svg");
+    std::fs::write(&svg, "keep me").unwrap();
+    let svg_path = svg.to_str().unwrap();
+    refused(
+        &["show", "kalah:2x1", "--svg", svg_path],
+        "the file exists (--force replaces it)",
+    );
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "keep me");
+    let o = mancala(&["show", "kalah:2x1", "--svg", svg_path, "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    refused(&["show", "kalah:2x1", "--force"], "--svg");
+
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).unwrap();
+    let margin = plots.join("margin.svg");
+    std::fs::write(&margin, "keep me").unwrap();
+    let plot_dir = plots.to_str().unwrap();
+    let stats = [
+        "stats",
+        "kalah:2x1",
+        "--games",
+        "5",
+        "-t",
+        "1",
+        "--plot",
+        plot_dir,
+    ];
+    refused(&stats, "margin.svg: the file exists (--force replaces it)");
+    assert_eq!(std::fs::read_to_string(&margin).unwrap(), "keep me");
+    assert!(!plots.join("length.svg").exists(), "nothing written");
+    let o = mancala(&[&stats[..], &["--force"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for chart in ["length.svg", "branching.svg", "margin.svg"] {
+        let text = std::fs::read_to_string(plots.join(chart)).unwrap();
+        assert!(text.starts_with("<svg"), "{chart}: {text}");
+    }
+    refused(&["stats", "kalah:2x1", "--games", "5", "--force"], "--plot");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn table_exit_status_says_whether_cells_could_be_set_up() {
     // Every cell impossible (more than 255 seeds): an error.

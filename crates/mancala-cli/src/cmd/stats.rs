@@ -57,10 +57,17 @@ pub struct StatsArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Write SVG charts (length histogram, branching by ply, margins) to this directory.
+    /// Write SVG charts (length.svg, branching.svg, margin.svg) to this directory (charts
+    /// already there only with --force).
     #[arg(long, value_name = "DIR")]
     plot: Option<std::path::PathBuf>,
+    /// Replace existing charts in the --plot directory.
+    #[arg(long, requires = "plot")]
+    force: bool,
 }
+
+/// The files `--plot` writes.
+const CHARTS: [&str; 3] = ["length.svg", "branching.svg", "margin.svg"];
 
 #[derive(Serialize)]
 struct Output<'a> {
@@ -86,6 +93,12 @@ pub fn run(a: StatsArgs) -> Result<ExitCode> {
         .map_err(|e: String| anyhow!("--second: {e}"))?;
     if a.games == 0 {
         bail!("--games must be at least 1");
+    }
+    if let Some(dir) = &a.plot
+        && !a.force
+        && let Some(f) = CHARTS.iter().map(|c| dir.join(c)).find(|f| f.exists())
+    {
+        bail!("{}: the file exists (--force replaces it)", f.display());
     }
     let src = classify(&a.game)?;
     let opts = a.rule_args.with_ply(None);
