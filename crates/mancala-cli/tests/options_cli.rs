@@ -278,6 +278,21 @@ fn play_takes_every_position_form_solve_takes() {
         let o = mancala(&["play", arg]);
         assert!(o.status.success(), "{arg}: {}", stderr(&o));
     }
+    // --game must agree with the game of any argument: it was ignored for a named start,
+    // an inline position line and a position-line file.
+    let file_arg = file.to_str().unwrap();
+    for (arg, game) in [
+        ("kalah:4x2", "kalah"),
+        (line, "afrika"),
+        (file_arg, "afrika"),
+    ] {
+        let o = mancala(&["play", arg, "--game", game]);
+        assert!(o.status.success(), "{arg}: {}", stderr(&o));
+        refused(
+            &["play", arg, "--game", "kauri"],
+            &format!("a {game} position, but --game kauri was given"),
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -289,6 +304,20 @@ fn odd_bytes_in_a_file_are_errors_with_a_place() {
     std::fs::write(&bom, b"\xef\xbb\xbf[Game \"afrika\"]\n1. e G\n").unwrap();
     let o = mancala(&["verify", bom.to_str().unwrap()]);
     assert!(stdout(&o).contains("2 plies: consistent"), "{}", stderr(&o));
+    // A byte-order mark before a position line or a bare move list, on every reader.
+    let line = "kalah south:1,1 north:1,1 south-store:0 north-store:0 to-move:south";
+    let bom_line = dir.join("bom-line.txt");
+    std::fs::write(&bom_line, format!("\u{feff}{line}\n")).unwrap();
+    for cmd in ["show", "play"] {
+        let o = mancala(&[cmd, bom_line.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+        assert!(stdout(&o).contains("Kalah 2x2"), "{cmd}: {}", stdout(&o));
+    }
+    let bom_moves = dir.join("bom-moves.txt");
+    std::fs::write(&bom_moves, "\u{feff}1. e G\n").unwrap();
+    let o = mancala(&["play", bom_moves.to_str().unwrap(), "--game", "afrika"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ply 2:"), "{}", stdout(&o));
     let bin = dir.join("bin.txt");
     std::fs::write(&bin, b"[Game \"afrika\"]\n1. e \xff G\n").unwrap();
     refused(
