@@ -259,3 +259,26 @@ fn the_output_comparison_can_fail() {
     assert!(shows("anything", &[]).is_ok());
     assert!(is_placeholder("FILE...") && is_placeholder("A-B") && !is_placeholder("kalah:6x4"));
 }
+
+/// The toolchain the quick start asks for is the workspace's declared `rust-version` (the
+/// README said 1.85 after the manifest had moved to 1.88 for let-chains).
+#[test]
+fn the_readme_asks_for_the_declared_rust_version() {
+    let manifest =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.toml")).unwrap();
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("rust-version = \""))
+        .and_then(|v| v.strip_suffix('"'))
+        .expect("rust-version in the workspace manifest");
+    let text = readme();
+    let claims: Vec<&str> = text
+        .match_indices(" or later")
+        .filter_map(|(i, _)| text[..i].rsplit(['(', ' ']).next())
+        .filter(|v| v.starts_with("1."))
+        .collect();
+    assert!(!claims.is_empty(), "the README names no Rust version");
+    for claim in claims {
+        assert_eq!(claim, version, "the README asks for Rust {claim}");
+    }
+}
