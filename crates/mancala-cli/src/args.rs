@@ -30,6 +30,26 @@ pub fn threads(s: &str) -> Result<usize, String> {
     in_range(s, 1..=MAX_THREADS, "a number of threads")
 }
 
+/// The largest transposition table asked for, in MB (1 TB; sizes beyond the free memory
+/// are refused later, when the table is made).
+pub const MAX_TT_MB: usize = 1 << 20;
+
+/// A transposition table size in MB: 1 to [`MAX_TT_MB`].
+pub fn tt_mb(s: &str) -> Result<usize, String> {
+    let v: Option<usize> = s.trim().parse().ok();
+    match v {
+        Some(mb) if (1..=MAX_TT_MB).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "{s}: expected a transposition table size in MB from 1 to {MAX_TT_MB}"
+        )),
+    }
+}
+
+/// A depth in plies from the root: 0 to 10^6.
+pub fn depth(s: &str) -> Result<u32, String> {
+    in_range(s, 0..=1_000_000, "a number of plies")
+}
+
 /// A time limit in seconds: finite, above 0, at most a year.
 pub fn seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s
@@ -104,5 +124,10 @@ mod tests {
         assert!(komi("2.25").is_err());
         assert!(komi("NaN").is_err());
         assert!(plies("0").is_err());
+        assert!(tt_mb("0").is_err());
+        assert!(tt_mb("18446744073709551615").is_err());
+        assert_eq!(tt_mb("64"), Ok(64));
+        assert_eq!(depth("0"), Ok(0));
+        assert!(depth("4000000000").is_err());
     }
 }

@@ -44,6 +44,16 @@ fn out_of_range_values_are_refused_before_anything_runs() {
     refused(&["solve", "kalah:2x1", "-t", "0"], "--threads");
     refused(&["stats", "kalah:4x2", "-t", "0"], "--threads");
     refused(&["stats", "kalah:4x2", "-t", "1025"], "expected 1 to 1024");
+    // A table of 0 MB silently became 1 MB; --etc took any 32-bit number.
+    refused(
+        &["solve", "kalah:2x1", "--tt-mb", "0"],
+        "transposition table size",
+    );
+    refused(
+        &["table", "kalah", "--holes", "1", "--tt-mb", "0"],
+        "transposition table size",
+    );
+    refused(&["solve", "kalah:2x1", "--etc", "4000000000"], "--etc");
     refused(
         &["analyse", "positions/afrika/problem-1.txt", "-t", "0"],
         "--threads",

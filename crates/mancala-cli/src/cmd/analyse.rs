@@ -36,7 +36,7 @@ pub struct AnalyseArgs {
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     /// Also compute the exact value of every legal move at every ply (can be slow: a move
     /// that gives the game away may need a long proof of how much).

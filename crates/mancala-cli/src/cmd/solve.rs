@@ -37,7 +37,7 @@ pub struct SolveArgs {
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     #[command(flatten)]
     rule_args: RuleArgs,
@@ -54,7 +54,7 @@ pub struct SolveArgs {
     without: Vec<String>,
     /// Enhanced transposition cut-offs (peeking at every child's table entry) only down
     /// to this many plies from the root (default: at every node; 0 = off).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::depth)]
     etc: Option<u32>,
     /// Print JSON.
     #[arg(long)]

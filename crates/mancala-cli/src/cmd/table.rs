@@ -44,7 +44,7 @@ pub struct TableArgs {
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     /// The database directory: Kalah cells use the databases there that fit them
     /// (default: $MANCALA_DB_DIR, else the platform data directory).
