@@ -64,9 +64,15 @@ pub fn seconds(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
-/// Self-play games: 1 to 10^8 (their records are kept in memory).
+/// The most self-play games of one run. Every game's record (a few dozen bytes plus one
+/// byte per ply) is kept until the summary, and the list of records is reserved for all
+/// games at once, so memory grows with the count: 10^7 games stay within a few GB (the
+/// bound was 10^8).
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// Self-play games: 1 to [`MAX_GAMES`].
 pub fn games(s: &str) -> Result<usize, String> {
-    in_range(s, 1..=100_000_000, "a number of games")
+    in_range(s, 1..=MAX_GAMES, "a number of games")
 }
 
 /// A ply count limit: 1 to 10^6.
@@ -120,6 +126,8 @@ mod tests {
         assert_eq!(seconds("0.5"), Ok(0.5));
         assert!(games("18446744073709551615").is_err());
         assert!(games("0").is_err());
+        assert_eq!(games("10000000"), Ok(10_000_000));
+        assert!(games("10000001").is_err());
         assert_eq!(komi("-1.5"), Ok("-1.5".into()));
         assert!(komi("2.25").is_err());
         assert!(komi("NaN").is_err());

@@ -34,7 +34,7 @@ use crate::position::{RuleArgs, build, classify};
 pub struct StatsArgs {
     /// The start: a named start, a position line or a file.
     game: String,
-    /// Number of games.
+    /// Number of games, 1 to 10,000,000 (each game's record is kept in memory).
     #[arg(long, default_value_t = 1000, value_parser = crate::args::games)]
     games: usize,
     /// The first player (the player to move at the start).
