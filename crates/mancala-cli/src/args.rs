@@ -30,9 +30,24 @@ pub fn threads(s: &str) -> Result<usize, String> {
     in_range(s, 1..=MAX_THREADS, "a number of threads")
 }
 
-/// Worker threads where 0 means one per core: 0 to [`MAX_THREADS`].
-pub fn threads_or_all(s: &str) -> Result<usize, String> {
-    in_range(s, 0..=MAX_THREADS, "a number of threads")
+/// The largest transposition table asked for, in MB (1 TB; sizes beyond the free memory
+/// are refused later, when the table is made).
+pub const MAX_TT_MB: usize = 1 << 20;
+
+/// A transposition table size in MB: 1 to [`MAX_TT_MB`].
+pub fn tt_mb(s: &str) -> Result<usize, String> {
+    let v: Option<usize> = s.trim().parse().ok();
+    match v {
+        Some(mb) if (1..=MAX_TT_MB).contains(&mb) => Ok(mb),
+        _ => Err(format!(
+            "{s}: expected a transposition table size in MB from 1 to {MAX_TT_MB}"
+        )),
+    }
+}
+
+/// A depth in plies from the root: 0 to 10^6.
+pub fn depth(s: &str) -> Result<u32, String> {
+    in_range(s, 0..=1_000_000, "a number of plies")
 }
 
 /// A time limit in seconds: finite, above 0, at most a year.
@@ -49,9 +64,15 @@ pub fn seconds(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
-/// Self-play games: 1 to 10^8 (their records are kept in memory).
+/// The most self-play games of one run. Every game's record (a few dozen bytes plus one
+/// byte per ply) is kept until the summary, and the list of records is reserved for all
+/// games at once, so memory grows with the count: 10^7 games stay within a few GB (the
+/// bound was 10^8).
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// Self-play games: 1 to [`MAX_GAMES`].
 pub fn games(s: &str) -> Result<usize, String> {
-    in_range(s, 1..=100_000_000, "a number of games")
+    in_range(s, 1..=MAX_GAMES, "a number of games")
 }
 
 /// A ply count limit: 1 to 10^6.
@@ -98,7 +119,6 @@ mod tests {
         assert_eq!(threads("4"), Ok(4));
         assert!(threads("0").is_err());
         assert!(threads("99999999999999999999").is_err());
-        assert_eq!(threads_or_all("0"), Ok(0));
         assert!(seconds("NaN").is_err());
         assert!(seconds("inf").is_err());
         assert!(seconds("-1").is_err());
@@ -106,9 +126,16 @@ mod tests {
         assert_eq!(seconds("0.5"), Ok(0.5));
         assert!(games("18446744073709551615").is_err());
         assert!(games("0").is_err());
+        assert_eq!(games("10000000"), Ok(10_000_000));
+        assert!(games("10000001").is_err());
         assert_eq!(komi("-1.5"), Ok("-1.5".into()));
         assert!(komi("2.25").is_err());
         assert!(komi("NaN").is_err());
         assert!(plies("0").is_err());
+        assert!(tt_mb("0").is_err());
+        assert!(tt_mb("18446744073709551615").is_err());
+        assert_eq!(tt_mb("64"), Ok(64));
+        assert_eq!(depth("0"), Ok(0));
+        assert!(depth("4000000000").is_err());
     }
 }

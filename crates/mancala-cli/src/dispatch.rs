@@ -13,6 +13,9 @@ use mancala_solver::retro::{Database, Oracle};
 /// What the command line needs of a game: records, rules by name, drawing, and where it
 /// has them, retrograde tables to use as an exact oracle.
 pub trait CliGame: RecordGame + Diagram {
+    /// Whether the game keeps databases in the data directory (`--db-dir`).
+    const STORED_DATABASES: bool = false;
+
     /// The oracle `solve` uses for `root`: the database file given with `--db`, or one
     /// the game builds itself when it is cheap and needed (Kauri's tie-break phase).
     fn oracle(_root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
@@ -49,6 +52,15 @@ pub fn oracle_for<G: CliGame>(
     db: Option<&Path>,
     db_dir: Option<&Path>,
 ) -> Result<(OracleBox<G>, Vec<String>)> {
+    if let Some(dir) = db_dir
+        && !G::STORED_DATABASES
+    {
+        bail!(
+            "--db-dir {}: {} keeps no databases in a data directory (give a file with --db)",
+            dir.display(),
+            G::NAME
+        );
+    }
     let oracle = G::oracle(root, db)?;
     if let Some(p) = db {
         return Ok((oracle, vec![p.display().to_string()]));
@@ -100,6 +112,8 @@ impl CliGame for mancala_core::andada::Andada {
     }
 }
 impl CliGame for mancala_core::kalah::Kalah {
+    const STORED_DATABASES: bool = true;
+
     fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
         let Some(path) = db else { return Ok(None) };
         let (db, _) = mancala_solver::retro::store::load_file(path, root)?;

@@ -26,6 +26,11 @@ pub fn read_text(path: &str) -> Result<String> {
             MAX_INPUT_BYTES >> 20
         );
     }
+    // A byte-order mark (editors on Windows write one) is no part of the text.
+    let bytes = match bytes.strip_prefix("\u{feff}".as_bytes()) {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;

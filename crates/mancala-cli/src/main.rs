@@ -49,6 +49,21 @@ fn quiet_on_closed_pipe() {
     }
 }
 
+/// Starts rayon's global pool of worker threads when `needed`. Started lazily at its
+/// first use inside a library, a thread the system refuses is a panic ("The global thread
+/// pool has not been initialized"); started here it is an error naming the cause.
+fn start_worker_pool(needed: bool) -> anyhow::Result<()> {
+    if !needed {
+        return Ok(());
+    }
+    rayon::ThreadPoolBuilder::new().build_global().map_err(|e| {
+        let asked = std::env::var("RAYON_NUM_THREADS")
+            .map(|n| format!(" (RAYON_NUM_THREADS={n})"))
+            .unwrap_or_default();
+        anyhow::anyhow!("cannot start the worker threads{asked}: {e}")
+    })
+}
+
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
     let cli = Cli::parse();
@@ -57,7 +72,17 @@ fn main() -> ExitCode {
     if std::env::var_os("MANCALA_CHECK_ARGS").is_some() {
         return ExitCode::SUCCESS;
     }
-    let r = match cli.command {
+    // Commands whose libraries use rayon's global pool (table allocation, retrograde
+    // builds) start it here, where a refusal is an error; `stats` builds its own pool.
+    let uses_pool = matches!(
+        cli.command,
+        Command::Solve(_)
+            | Command::Retro(_)
+            | Command::Table(_)
+            | Command::Analyse(_)
+            | Command::Reconstruct(_)
+    );
+    let r = start_worker_pool(uses_pool).and_then(|()| match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Show(a) => show::show(a),
         Command::Play(a) => play::play(a),
@@ -67,7 +92,7 @@ fn main() -> ExitCode {
         Command::Analyse(a) => analyse::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Reconstruct(a) => reconstruct::run(a),
-    };
+    });
     match r {
         Ok(code) => code,
         Err(e) => {

@@ -10,7 +10,7 @@ use mancala_core::record::{self, RecordFile, Tags, parse_file_lenient, start_pos
 use mancala_core::registry::{self, GameInfo};
 
 use crate::dispatch::CliGame;
-use crate::input::read_text;
+use crate::input::{display_name, read_text};
 
 /// Where a position comes from.
 pub enum Source {
@@ -82,8 +82,25 @@ pub fn classify(arg: &str) -> Result<Source> {
 }
 
 /// Like [`classify`]; `game` (from `--game`) names the game of a file without a [Game] tag
-/// or position line (a bare move list), and must agree with the file's own tag.
+/// or position line (a bare move list), and must agree with the game of any other
+/// argument (a tag, a position line, a named start).
 pub fn classify_as(arg: &str, game: Option<&str>) -> Result<Source> {
+    let src = classify_source(arg, game)?;
+    if let Some(g) = game {
+        let g = registry::find(g)?;
+        if g.kind != src.game().kind {
+            bail!(
+                "{}: a {} position, but --game {} was given",
+                display_name(arg),
+                src.game().name,
+                g.name
+            );
+        }
+    }
+    Ok(src)
+}
+
+fn classify_source(arg: &str, game: Option<&str>) -> Result<Source> {
     let first_word = arg.split_whitespace().next().unwrap_or("");
     // An inline position: "afrika south:... north:...".
     if arg.contains(char::is_whitespace)
@@ -189,7 +206,13 @@ pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
         Source::Named { game, spec } => {
             let mut tags = game.start_tags(spec)?;
             tags.0.extend(over.0);
-            G::standard_start(&tags).map_err(|e| anyhow!("{}:{spec}: {e}", game.name))?
+            G::standard_start(&tags).map_err(|e| {
+                if spec.is_empty() {
+                    anyhow!("{}: {e}", game.name)
+                } else {
+                    anyhow!("{}:{spec}: {e}", game.name)
+                }
+            })?
         }
         Source::Inline { text, .. } => G::from_text(text)
             .map_err(|e| anyhow!("{e}"))?

@@ -34,6 +34,21 @@ fn out_of_range_values_are_refused_before_anything_runs() {
         "--seconds",
     );
     refused(&["table", "kalah", "--holes", "2", "-t", "0"], "--threads");
+    // Every command takes 1 to 1024 threads, one per core by default: stats no longer
+    // reads 0 as "all cores" where the others refuse it.
+    refused(&["solve", "kalah:2x1", "-t", "0"], "--threads");
+    refused(&["stats", "kalah:4x2", "-t", "0"], "--threads");
+    refused(&["stats", "kalah:4x2", "-t", "1025"], "expected 1 to 1024");
+    // A table of 0 MB silently became 1 MB; --etc took any 32-bit number.
+    refused(
+        &["solve", "kalah:2x1", "--tt-mb", "0"],
+        "transposition table size",
+    );
+    refused(
+        &["table", "kalah", "--holes", "1", "--tt-mb", "0"],
+        "transposition table size",
+    );
+    refused(&["solve", "kalah:2x1", "--etc", "4000000000"], "--etc");
     refused(
         &["analyse", "positions/afrika/problem-1.txt", "-t", "0"],
         "--threads",
@@ -47,9 +62,19 @@ fn out_of_range_values_are_refused_before_anything_runs() {
         "--games",
     );
     refused(&["stats", "kalah:4x2", "--games", "0"], "--games");
+    // 10^8 games were accepted and reserved gigabytes for their records at the start.
+    refused(
+        &["stats", "kalah:4x2", "--games", "100000000"],
+        "expected 1 to 10000000",
+    );
     refused(&["stats", "kalah:4x2", "--max-plies", "0"], "--max-plies");
     refused(&["table", "kalah", "--holes", "1-99999999999"], "--holes");
     refused(&["table", "kalah", "--holes", "6-2"], "empty");
+    // Andada always has 2 seeds per hole: --stones was silently ignored.
+    refused(
+        &["table", "andada", "--holes", "3", "--stones", "5"],
+        "andada has a fixed number of stones per hole",
+    );
     // Databases beyond the machine: refused before anything is allocated or written.
     let out = std::env::temp_dir().join(format!("mancala-huge-{}.db", std::process::id()));
     let out = out.to_str().unwrap();
@@ -93,6 +118,41 @@ fn options_a_game_does_not_use_are_errors() {
     refused(&["retro", "afrika:2", "--db-dir", "/tmp"], "--db-dir");
 }
 
+/// Database options a command would not use: --db-dir beside --db (solve, analyse) or
+/// --out (retro), and --db-dir for a game that keeps no databases there, were ignored.
+#[test]
+fn unused_database_options_are_refused() {
+    refused(
+        &["solve", "afrika:2x1", "--db-dir", "/tmp"],
+        "--db-dir /tmp: afrika keeps no databases in a data directory",
+    );
+    refused(
+        &["solve", "kalah:2x1", "--db", "x.db", "--db-dir", "/tmp"],
+        "cannot be used with",
+    );
+    refused(
+        &[
+            "analyse",
+            "positions/afrika/problem-1.txt",
+            "--db",
+            "x.db",
+            "--db-dir",
+            "/tmp",
+        ],
+        "cannot be used with",
+    );
+    refused(
+        &["retro", "kalah:2", "--out", "x.db", "--db-dir", "/tmp"],
+        "cannot be used with",
+    );
+    refused(
+        &[
+            "table", "afrika", "--holes", "1", "--stones", "1", "--db-dir", "/tmp",
+        ],
+        "afrika keeps no databases",
+    );
+}
+
 #[test]
 fn retro_never_overwrites_without_force() {
     let dir = std::env::temp_dir().join(format!("mancala-options-{}", std::process::id()));
@@ -102,6 +162,53 @@ fn retro_never_overwrites_without_force() {
     let path = out.to_str().unwrap();
     refused(&["retro", "andada:3", "--out", path], "--force");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// `show --svg FILE` and `stats --plot DIR` used to replace existing files silently; now
+/// only with --force (which is itself refused without the option it applies to).
+#[test]
+fn show_and_stats_never_overwrite_without_force() {
+    let dir = std::env::temp_dir().join(format!("mancala-force-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("board.svg");
+    std::fs::write(&svg, "keep me").unwrap();
+    let svg_path = svg.to_str().unwrap();
+    refused(
+        &["show", "kalah:2x1", "--svg", svg_path],
+        "the file exists (--force replaces it)",
+    );
+    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "keep me");
+    let o = mancala(&["show", "kalah:2x1", "--svg", svg_path, "--force"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    refused(&["show", "kalah:2x1", "--force"], "--svg");
+
+    let plots = dir.join("plots");
+    std::fs::create_dir_all(&plots).unwrap();
+    let margin = plots.join("margin.svg");
+    std::fs::write(&margin, "keep me").unwrap();
+    let plot_dir = plots.to_str().unwrap();
+    let stats = [
+        "stats",
+        "kalah:2x1",
+        "--games",
+        "5",
+        "-t",
+        "1",
+        "--plot",
+        plot_dir,
+    ];
+    refused(&stats, "margin.svg: the file exists (--force replaces it)");
+    assert_eq!(std::fs::read_to_string(&margin).unwrap(), "keep me");
+    assert!(!plots.join("length.svg").exists(), "nothing written");
+    let o = mancala(&[&stats[..], &["--force"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for chart in ["length.svg", "branching.svg", "margin.svg"] {
+        let text = std::fs::read_to_string(plots.join(chart)).unwrap();
+        assert!(text.starts_with("<svg"), "{chart}: {text}");
+    }
+    refused(&["stats", "kalah:2x1", "--games", "5", "--force"], "--plot");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -181,6 +288,21 @@ fn play_takes_every_position_form_solve_takes() {
         let o = mancala(&["play", arg]);
         assert!(o.status.success(), "{arg}: {}", stderr(&o));
     }
+    // --game must agree with the game of any argument: it was ignored for a named start,
+    // an inline position line and a position-line file.
+    let file_arg = file.to_str().unwrap();
+    for (arg, game) in [
+        ("kalah:4x2", "kalah"),
+        (line, "afrika"),
+        (file_arg, "afrika"),
+    ] {
+        let o = mancala(&["play", arg, "--game", game]);
+        assert!(o.status.success(), "{arg}: {}", stderr(&o));
+        refused(
+            &["play", arg, "--game", "kauri"],
+            &format!("a {game} position, but --game kauri was given"),
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -192,6 +314,20 @@ fn odd_bytes_in_a_file_are_errors_with_a_place() {
     std::fs::write(&bom, b"\xef\xbb\xbf[Game \"afrika\"]\n1. e G\n").unwrap();
     let o = mancala(&["verify", bom.to_str().unwrap()]);
     assert!(stdout(&o).contains("2 plies: consistent"), "{}", stderr(&o));
+    // A byte-order mark before a position line or a bare move list, on every reader.
+    let line = "kalah south:1,1 north:1,1 south-store:0 north-store:0 to-move:south";
+    let bom_line = dir.join("bom-line.txt");
+    std::fs::write(&bom_line, format!("\u{feff}{line}\n")).unwrap();
+    for cmd in ["show", "play"] {
+        let o = mancala(&[cmd, bom_line.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
+        assert!(stdout(&o).contains("Kalah 2x2"), "{cmd}: {}", stdout(&o));
+    }
+    let bom_moves = dir.join("bom-moves.txt");
+    std::fs::write(&bom_moves, "\u{feff}1. e G\n").unwrap();
+    let o = mancala(&["play", bom_moves.to_str().unwrap(), "--game", "afrika"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ply 2:"), "{}", stdout(&o));
     let bin = dir.join("bin.txt");
     std::fs::write(&bin, b"[Game \"afrika\"]\n1. e \xff G\n").unwrap();
     refused(
@@ -226,6 +362,106 @@ fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
         assert!(!stderr(&o).contains("panicked"), "{amount}: {}", stderr(&o));
     }
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A capture amount beyond the stones in play is an error naming the file, line, ply and
+/// amount; with a correction budget, amounts that only overflow the board once earlier
+/// captures are undone no longer panic (`xe (+250)` at ply 4 of problem 2 with one
+/// correction built a 295-stone board and hit an `expect`).
+#[test]
+fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("mancala-amount-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../positions/afrika/problem-2-solution.txt"
+    );
+    let text = std::fs::read_to_string(src).unwrap();
+    let (head, line) = text.rsplit_once("\nh!").unwrap();
+    let line = format!("h!{line}");
+    // Every capture of the line in turn, as published and with 250 stones.
+    let captures: Vec<usize> = line.match_indices("(+").map(|(i, _)| i).collect();
+    assert_eq!(captures.len(), 25, "the line has 25 captures");
+    let f = dir.join("r.txt");
+    for (k, &at) in captures.iter().enumerate() {
+        let close = at + line[at..].find(')').unwrap();
+        let changed = format!("{head}\n{}(+250{}", &line[..at], &line[close..]);
+        std::fs::write(&f, &changed).unwrap();
+        let o = mancala(&[
+            "reconstruct",
+            f.to_str().unwrap(),
+            "--max-corrections",
+            "1",
+            "--no-solve",
+        ]);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "capture {k}: {e}");
+        assert!(!e.contains("panicked"), "capture {k}: {e}");
+        assert!(e.contains(":line 11 (ply "), "capture {k}: {e}");
+        assert!(
+            e.contains("a capture of 250 stones, but the board holds 128 stones in all"),
+            "capture {k}: {e}"
+        );
+    }
+    // The amount that used to panic, named exactly.
+    let changed = text.replacen("xe (+1)", "xe (+250)", 1);
+    std::fs::write(&f, changed).unwrap();
+    refused(
+        &["reconstruct", f.to_str().unwrap(), "--no-solve"],
+        "line 11 (ply 4, \"xe\"): a capture of 250 stones",
+    );
+    // Amounts within the stones in play but too large for the line: no crash, no fit.
+    let changed = text.replacen("xe (+1)", "xe (+120)", 1);
+    std::fs::write(&f, changed).unwrap();
+    let o = mancala(&[
+        "reconstruct",
+        f.to_str().unwrap(),
+        "--max-corrections",
+        "1",
+        "--no-solve",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("0 candidate(s) with at most 1 correction(s)"),
+        "{}",
+        stdout(&o)
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Worker threads the system refuses (here: 4 GB stacks, through RUST_MIN_STACK, in a
+/// 1.5 GB address space) are an error naming the cause, not a panic in rayon's lazily
+/// started global pool (retro, solve, table, analyse and reconstruct panicked with "The
+/// global thread pool has not been initialized"); stats printed the cause twice.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_refused_worker_pool_is_an_error() {
+    let bin = env!("CARGO_BIN_EXE_mancala");
+    let db = std::env::temp_dir().join(format!("mancala-pool-{}.db", std::process::id()));
+    for args in [
+        format!("retro andada:3 --out {}", db.display()),
+        "solve kalah:2x2 -t 1 --tt-mb 1 --value-only".to_string(),
+        "table kalah --holes 1 --stones 1 -t 1 --tt-mb 1".to_string(),
+        "analyse positions/afrika/problem-1.txt -t 1 --tt-mb 1".to_string(),
+        "reconstruct positions/afrika/problem-2-solution.txt --max-corrections 0".to_string(),
+        "stats kalah:2x2 --games 5 -t 2".to_string(),
+    ] {
+        let o = Command::new("sh")
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1500000 && RUST_MIN_STACK=4000000000 exec {bin} {args}"
+            ))
+            .output()
+            .unwrap();
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args}: {e}");
+        assert!(!e.contains("panicked"), "{args}: {e}");
+        assert!(e.contains("cannot start the worker threads"), "{args}: {e}");
+        // The cause once, not twice.
+        assert_eq!(e.matches("os error").count(), 1, "{args}: {e}");
+        assert!(!db.exists(), "{args}: a database was written");
+    }
 }
 
 /// With an address space too small for the search threads' stacks, the search runs on

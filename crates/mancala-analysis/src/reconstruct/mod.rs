@@ -107,6 +107,7 @@ impl Line {
                 ));
             }
         };
+        let total: u32 = standard.holes().iter().map(|&h| h as u32).sum();
         let mut entries = Vec::new();
         let mut texts = Vec::new();
         for g in &rec.body.groups {
@@ -118,11 +119,19 @@ impl Line {
                     mv.name
                 );
                 let (entry, text) = entry_of(&at, mv, g.annotation.as_ref(), m)?;
+                if let Entry::Move {
+                    amount: Some(a), ..
+                } = entry
+                    && a as u32 > total
+                {
+                    return Err(format!(
+                        "{at}: a capture of {a} stones, but the board holds {total} stones in all (expected an amount from 1 to {total})"
+                    ));
+                }
                 entries.push(entry);
                 texts.push(text);
             }
         }
-        let total: u32 = standard.holes().iter().map(|&h| h as u32).sum();
         let (res, _) = rec
             .body
             .result
@@ -161,9 +170,12 @@ fn entry_of(
     };
     let hole = hole_of_letter(c, m).map_err(|e| format!("{at}: {}", e.0))?;
     let amount = match mv.annotation.as_ref().or(group_annotation) {
-        Some(Annotation::Claim(c)) if capture => {
-            Some(u8::try_from(c.gained).map_err(|_| format!("{at}: amount too large"))?)
-        }
+        Some(Annotation::Claim(c)) if capture => Some(u8::try_from(c.gained).map_err(|_| {
+            format!(
+                "{at}: a capture of {} stones is more than any board holds (at most 255)",
+                c.gained
+            )
+        })?),
         _ => None,
     };
     let text = match &mv.annotation {
@@ -373,6 +385,12 @@ impl Search<'_> {
     fn go(&mut self, k: usize, board: Vec<u8>, to_move: Row) {
         self.nodes += 1;
         if self.nodes > self.limit {
+            return;
+        }
+        // Stones on the board never exceed the stones in play (the final score's sum): a
+        // board beyond it (captures undone with amounts too large) has no start.
+        let in_play = self.line.score[0] + self.line.score[1];
+        if board.iter().map(|&x| x as u32).sum::<u32>() > in_play {
             return;
         }
         let used = self.cost();

@@ -29,14 +29,14 @@ pub struct AnalyseArgs {
     db: Option<std::path::PathBuf>,
     /// The database directory (default: $MANCALA_DB_DIR, else the platform data
     /// directory).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "db")]
     db_dir: Option<std::path::PathBuf>,
-    /// Search threads.
+    /// Search threads, 1 to 1024 (default: one per core).
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     /// Also compute the exact value of every legal move at every ply (can be slow: a move
     /// that gives the game away may need a long proof of how much).

@@ -32,22 +32,25 @@ use serde::Serialize;
 pub struct RetroArgs {
     /// What to build: afrika:M, kauri, andada:N or kalah:M.
     target: String,
-    /// The largest number of stones (seeds) on the board: Afrika (default 10); Andada
-    /// (default: all, the strong solution; fewer builds a partial database of the endgame
-    /// classes, for `mancala solve --db`).
+    /// The largest number of stones (seeds) on the board, 0 to 255: Afrika (default 10);
+    /// Kalah (seeds in play, default 16); Andada (default: all, the strong solution; fewer
+    /// builds a partial database of the endgame classes, for `mancala solve --db`); not
+    /// for kauri (one class, all 12 cowries).
     #[arg(long, visible_alias = "max-seeds")]
     max_stones: Option<u8>,
     /// Rule variant: andada (clockwise, endless-draw), kalah (standard-capture), kauri
     /// (tiebreak, the only one); Afrika databases hold the standard rules only.
     #[arg(long)]
     rules: Option<String>,
-    /// Output file (default: <target>-<scope>.db in the current directory; Kalah: its
-    /// file in the database directory).
+    /// Output file (an existing one only with --force). Default: afrika-2xM-K.db,
+    /// kauri-tiebreak.db or, with --max-stones, andada-2xN-K.db in the current directory;
+    /// Kalah: its file in the database directory; the full Andada solution is printed and
+    /// written only to a file given here.
     #[arg(long)]
     out: Option<PathBuf>,
     /// Kalah: the database directory to write to (default: $MANCALA_DB_DIR, else the
     /// platform data directory).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "out")]
     db_dir: Option<PathBuf>,
     /// Replace an existing output file.
     #[arg(long)]

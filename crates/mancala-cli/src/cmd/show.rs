@@ -3,7 +3,7 @@
 use mancala_core::with_game_type;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use mancala_core::Moves;
 use mancala_core::diagram::Layout;
@@ -18,9 +18,13 @@ use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
 pub struct ShowArgs {
     /// A file, an inline position line, or a named start (afrika:8x8, kauri, ...).
     position: String,
-    /// Also write the board as an SVG diagram to this file.
+    /// Also write the board as an SVG diagram to this file (an existing file only with
+    /// --force).
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+    /// Replace an existing --svg file.
+    #[arg(long, requires = "svg")]
+    force: bool,
     #[command(flatten)]
     rule_args: RuleArgs,
     /// With a record file: the position after this many moves.
@@ -42,6 +46,12 @@ struct ShowJson {
 }
 
 pub fn show(a: ShowArgs) -> Result<ExitCode> {
+    if let Some(path) = &a.svg
+        && std::path::Path::new(path).exists()
+        && !a.force
+    {
+        bail!("{path}: the file exists (--force replaces it)");
+    }
     let src = classify(&a.position)?;
     let opts = a.rule_args.with_ply(a.ply);
     with_game_type!(src.game().kind, G => show_game::<G>(&src, &opts, &a))

@@ -32,12 +32,12 @@ use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
 pub struct SolveArgs {
     /// The position: a file, an inline position line, or a named start.
     position: String,
-    /// Search threads (Lazy SMP over one shared table).
+    /// Search threads (Lazy SMP over one shared table), 1 to 1024 (default: one per core).
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     #[command(flatten)]
     rule_args: RuleArgs,
@@ -54,7 +54,7 @@ pub struct SolveArgs {
     without: Vec<String>,
     /// Enhanced transposition cut-offs (peeking at every child's table entry) only down
     /// to this many plies from the root (default: at every node; 0 = off).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::args::depth)]
     etc: Option<u32>,
     /// Print JSON.
     #[arg(long)]
@@ -67,7 +67,7 @@ pub struct SolveArgs {
     db: Option<std::path::PathBuf>,
     /// Where to look for databases when --db is not given (default: $MANCALA_DB_DIR,
     /// else the platform data directory).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "db")]
     db_dir: Option<std::path::PathBuf>,
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]

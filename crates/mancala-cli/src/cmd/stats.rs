@@ -34,7 +34,7 @@ use crate::position::{RuleArgs, build, classify};
 pub struct StatsArgs {
     /// The start: a named start, a position line or a file.
     game: String,
-    /// Number of games.
+    /// Number of games, 1 to 10,000,000 (each game's record is kept in memory).
     #[arg(long, default_value_t = 1000, value_parser = crate::args::games)]
     games: usize,
     /// The first player (the player to move at the start).
@@ -51,16 +51,23 @@ pub struct StatsArgs {
     /// Games longer than this many plies are stopped and counted as capped.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES, value_parser = crate::args::plies)]
     max_plies: usize,
-    /// Worker threads (0 = all cores). Results do not depend on it.
-    #[arg(long, short = 't', default_value_t = 0, value_parser = crate::args::threads_or_all)]
+    /// Worker threads, 1 to 1024 (default: one per core). Results do not depend on it.
+    #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Write SVG charts (length histogram, branching by ply, margins) to this directory.
+    /// Write SVG charts (length.svg, branching.svg, margin.svg) to this directory (charts
+    /// already there only with --force).
     #[arg(long, value_name = "DIR")]
     plot: Option<std::path::PathBuf>,
+    /// Replace existing charts in the --plot directory.
+    #[arg(long, requires = "plot")]
+    force: bool,
 }
+
+/// The files `--plot` writes.
+const CHARTS: [&str; 3] = ["length.svg", "branching.svg", "margin.svg"];
 
 #[derive(Serialize)]
 struct Output<'a> {
@@ -87,6 +94,12 @@ pub fn run(a: StatsArgs) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
+    if let Some(dir) = &a.plot
+        && !a.force
+        && let Some(f) = CHARTS.iter().map(|c| dir.join(c)).find(|f| f.exists())
+    {
+        bail!("{}: the file exists (--force replaces it)", f.display());
+    }
     let src = classify(&a.game)?;
     let opts = a.rule_args.with_ply(None);
     with_game_type!(src.game().kind, G => {
@@ -107,7 +120,8 @@ fn stats<G: CliGame>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
         .build()
-        .context("cannot start the worker threads")?;
+        // The build error displays its cause already: no second copy from `context`.
+        .map_err(|e| anyhow!("cannot start the worker threads: {e}"))?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(a.games as u64);
         if let Ok(s) = indicatif::ProgressStyle::with_template(

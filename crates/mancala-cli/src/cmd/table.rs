@@ -31,20 +31,20 @@ pub struct TableArgs {
     /// Holes per row: a number or a range such as 1-6.
     #[arg(long)]
     holes: String,
-    /// Stones per hole: a number or a range such as 1-4.
-    #[arg(long, default_value = "2")]
-    stones: String,
+    /// Stones per hole: a number or a range such as 1-4 (default: 2; not for andada).
+    #[arg(long)]
+    stones: Option<String>,
     #[command(flatten)]
     rule_args: RuleArgs,
     /// Time budget per cell in seconds.
     #[arg(long, default_value_t = 60.0, value_parser = crate::args::seconds)]
     seconds: f64,
-    /// Search threads.
+    /// Search threads, 1 to 1024 (default: one per core).
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
     /// Transposition table size in MB (default: a sixteenth of the free memory, a power
     /// of two from 64 MB to 1 GB; a size beyond the free memory is refused).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb())]
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     /// The database directory: Kalah cells use the databases there that fit them
     /// (default: $MANCALA_DB_DIR, else the platform data directory).
@@ -100,10 +100,13 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
         );
     }
     let holes = range(&a.holes, "holes")?;
-    let stones = if game.stones_vary() {
-        range(&a.stones, "stones")?
-    } else {
-        vec![2]
+    let stones = match (&a.stones, game.stones_vary()) {
+        (Some(s), true) => range(s, "stones")?,
+        (None, _) => vec![2],
+        (Some(s), false) => bail!(
+            "--stones {s}: {} has a fixed number of stones per hole; leave --stones out",
+            game.name
+        ),
     };
     let mut cells = Vec::new();
     // Andada boards exist only for multiples of 3 ("any multiple of three"), Progressive
