@@ -50,13 +50,19 @@ pub fn depth(s: &str) -> Result<u32, String> {
     in_range(s, 0..=1_000_000, "a number of plies")
 }
 
+/// A finite number, or an error saying the text is not `what`.
+fn finite(s: &str, what: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("\"{s}\" is not {what}"))
+}
+
 /// A time limit in seconds: finite, above 0, at most a year.
 pub fn seconds(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{s}\" is not a number of seconds"))?;
-    if !v.is_finite() || v <= 0.0 || v > 365.0 * 86_400.0 {
+    let v = finite(s, "a number of seconds above 0 and at most a year")?;
+    if v <= 0.0 || v > 365.0 * 86_400.0 {
         return Err(format!(
             "{s}: expected a number of seconds above 0 and at most a year"
         ));
@@ -98,11 +104,8 @@ pub fn nodes(s: &str) -> Result<u64, String> {
 /// Komi in points: a finite number of half points, -1000 to 1000, negative allowed
 /// (`--komi -1.5`).
 pub fn komi(s: &str) -> Result<String, String> {
-    let v: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{s}\" is not a number of points"))?;
-    if !v.is_finite() || v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 {
+    let v = finite(s, "a number of points such as 2.5 or -1.5")?;
+    if v.abs() > 1000.0 || (v * 2.0).fract() != 0.0 {
         return Err(format!(
             "{s}: expected a number of points in half points, such as 2.5 or -1.5"
         ));

@@ -155,8 +155,7 @@ fn unused_database_options_are_refused() {
 
 #[test]
 fn retro_never_overwrites_without_force() {
-    let dir = std::env::temp_dir().join(format!("mancala-options-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("options");
     let out = dir.join("andada.db");
     std::fs::write(&out, "keep me").unwrap();
     let path = out.to_str().unwrap();
@@ -169,8 +168,7 @@ fn retro_never_overwrites_without_force() {
 /// only with --force (which is itself refused without the option it applies to).
 #[test]
 fn show_and_stats_never_overwrite_without_force() {
-    let dir = std::env::temp_dir().join(format!("mancala-force-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("force");
     let svg = dir.join("board.svg");
     std::fs::write(&svg, "keep me").unwrap();
     let svg_path = svg.to_str().unwrap();
@@ -264,8 +262,7 @@ fn analyse_prints_no_value_it_did_not_compute() {
 
 #[test]
 fn play_takes_every_position_form_solve_takes() {
-    let dir = std::env::temp_dir().join(format!("mancala-play-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("play");
     let line = "afrika south:1,0,0,3,0,2,2,0 north:0,4,4,0,1,0,0,5 south-store:54 \
                 north-store:52 to-move:south";
     let file = dir.join("line.txt");
@@ -308,8 +305,7 @@ fn play_takes_every_position_form_solve_takes() {
 
 #[test]
 fn odd_bytes_in_a_file_are_errors_with_a_place() {
-    let dir = std::env::temp_dir().join(format!("mancala-bytes-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("bytes");
     let bom = dir.join("bom.txt");
     std::fs::write(&bom, b"\xef\xbb\xbf[Game \"afrika\"]\n1. e G\n").unwrap();
     let o = mancala(&["verify", bom.to_str().unwrap()]);
@@ -339,8 +335,7 @@ fn odd_bytes_in_a_file_are_errors_with_a_place() {
 
 #[test]
 fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
-    let dir = std::env::temp_dir().join(format!("mancala-rec-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("rec");
     let src = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../positions/afrika/problem-1-solution.txt"
@@ -370,8 +365,7 @@ fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
 /// correction built a 295-stone board and hit an `expect`).
 #[test]
 fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
-    let dir = std::env::temp_dir().join(format!("mancala-amount-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::temp_dir("amount");
     let src = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../positions/afrika/problem-2-solution.txt"

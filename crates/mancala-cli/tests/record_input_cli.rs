@@ -23,15 +23,9 @@ fn game_1_with(dir: &Path, name: &str, from: &str, to: &str) -> PathBuf {
     path
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mancala-record-input-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn a_typo_stops_show_at_its_place() {
-    let dir = temp_dir("show");
+    let dir = common::temp_dir("record-input-show");
     // A move number without its dot, a doubled letter, a stray character, and a result
     // statement with a typo: each used to end the record there with exit 0.
     for (from, to, expect) in [
@@ -60,7 +54,7 @@ fn a_typo_stops_show_at_its_place() {
 
 #[test]
 fn verify_reports_every_problem_with_its_place_and_every_file() {
-    let dir = temp_dir("verify");
+    let dir = common::temp_dir("record-input-verify");
     let typo = game_1_with(&dir, "typo.txt", "Gering wins by", "Gering winz by");
     let missing = dir.join("missing.txt");
     let out = mancala(&[
@@ -103,7 +97,7 @@ fn verify_reports_every_problem_with_its_place_and_every_file() {
 
 #[test]
 fn andada_records_hold_the_pie_decision() {
-    let dir = temp_dir("andada");
+    let dir = common::temp_dir("record-input-andada");
     let path = dir.join("pie.txt");
     std::fs::write(&path, "[Game \"andada\"]\n[Board \"2x6\"]\n1. A pass\n").unwrap();
     let out = mancala(&["show", path.to_str().unwrap()]);
@@ -118,7 +112,7 @@ fn andada_records_hold_the_pie_decision() {
 
 #[test]
 fn a_record_that_goes_on_after_the_end_says_so() {
-    let dir = temp_dir("after-end");
+    let dir = common::temp_dir("record-input-after-end");
     let path = game_1_with(&dir, "long.txt", "- Gering wins", "34. e - Gering wins");
     let out = mancala(&["show", path.to_str().unwrap()]);
     let err = text(&out.stderr);

@@ -362,16 +362,11 @@ fn random_text_through_position_and_move_parsers() {
                 with_game_type!(info.kind, G => {
                     let _ = G::from_text(&text);
                     let start = G::standard_start(&Tags::from_pairs(&[])).unwrap();
-                    let word: String = text.chars().skip(rng_skip(&text)).take(4).collect();
+                    let word: String = text.chars().skip(text.len() % 7).take(4).collect();
                     let _ = start.parse_move(&word);
                 })
             }));
             assert!(r.is_ok(), "{} panicked on {text:?}", info.name);
         }
     }
-}
-
-/// A fixed place in the text to cut a word from (depends on the text only).
-fn rng_skip(text: &str) -> usize {
-    text.len() % 7
 }

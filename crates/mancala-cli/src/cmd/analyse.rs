@@ -199,45 +199,42 @@ fn analyse_ply<G: CliGame>(
     all_moves: bool,
     oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
 ) -> Option<Ply> {
-    let g = *g;
-    {
-        let c = g.play(mv);
-        let same = c.to_move() == g.to_move();
-        let (best, played, best_moves) = if all_moves {
-            let sol = solver.solve_with(&g, oracle)?;
-            let played = sol
-                .moves
-                .iter()
-                .find(|x| x.0 == mv)
-                .map(|x| x.1)
-                .expect("the replayed move is legal");
-            let best_moves = sol
-                .moves
-                .iter()
-                .filter(|x| x.1 == sol.value)
-                .map(|x| g.format_move(x.0))
-                .collect();
-            (sol.value, Some(played), best_moves)
+    let c = g.play(mv);
+    let same = c.to_move() == g.to_move();
+    let (best, played, best_moves) = if all_moves {
+        let sol = solver.solve_with(g, oracle)?;
+        let played = sol
+            .moves
+            .iter()
+            .find(|x| x.0 == mv)
+            .map(|x| x.1)
+            .expect("the replayed move is legal");
+        let best_moves = sol
+            .moves
+            .iter()
+            .filter(|x| x.1 == sol.value)
+            .map(|x| g.format_move(x.0))
+            .collect();
+        (sol.value, Some(played), best_moves)
+    } else {
+        // The position's value, then one test: does the move played keep it?
+        let v = solver.value_after(g, &[], g.banked(), oracle)?;
+        let keeps = if same {
+            solver.at_least(&c, &[], v, oracle)?
         } else {
-            // The position's value, then one test: does the move played keep it?
-            let v = solver.value_after(&g, &[], g.banked(), oracle)?;
-            let keeps = if same {
-                solver.at_least(&c, &[], v, oracle)?
-            } else {
-                !solver.at_least(&c, &[], -v + 1, oracle)?
-            };
-            (v, keeps.then_some(v), Vec::new())
+            !solver.at_least(&c, &[], -v + 1, oracle)?
         };
-        Some(Ply {
-            ply,
-            player: String::new(),
-            mv: g.format_move(mv),
-            value: played.map(|p| g.points(p)),
-            best: g.points(best),
-            best_moves,
-            optimal: played == Some(best),
-        })
-    }
+        (v, keeps.then_some(v), Vec::new())
+    };
+    Some(Ply {
+        ply,
+        player: String::new(),
+        mv: g.format_move(mv),
+        value: played.map(|p| g.points(p)),
+        best: g.points(best),
+        best_moves,
+        optimal: played == Some(best),
+    })
 }
 
 fn print(out: &Output, json: bool) -> Result<ExitCode> {

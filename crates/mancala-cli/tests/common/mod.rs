@@ -1,6 +1,16 @@
 //! What the command-line tests share.
 
+use std::path::PathBuf;
 use std::process::{Command, Output};
+
+/// A fresh directory of this test process under the system's temporary directory.
+#[allow(dead_code)] // not every test file needs one
+pub fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mancala-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
 
 /// Runs the `mancala` binary with `args` from the workspace root (where `positions/`
 /// is), with an empty data directory so that no installed database changes the output.
