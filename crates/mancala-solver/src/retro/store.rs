@@ -229,6 +229,11 @@ impl<G: mancala_core::Game> Oracle<G> for Counted<'_, G> {
         }
         v
     }
+
+    #[inline]
+    fn prefetch(&self, g: &G) -> bool {
+        self.inner.prefetch(g)
+    }
 }
 
 mod kalah {
