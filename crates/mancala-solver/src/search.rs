@@ -167,6 +167,8 @@ struct Child<G: Game> {
     key: u64,
     /// Whether the same player moves again after it.
     same: bool,
+    /// Whether the oracle may know it (else it is not asked).
+    known: bool,
     score: i32,
     lower: i32,
     upper: i32,
@@ -560,7 +562,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         for &mv in &moves {
             let pos = g.play(mv);
             let key = pos.key();
-            if peek_tt {
+            // The oracle settles the positions it knows: prefetch its value instead of
+            // the table's bucket.
+            let known = self.oracle.is_some_and(|o| o.prefetch(&pos));
+            if peek_tt && !known {
                 self.shared.tt.prefetch(key);
             }
             children.push(Child {
@@ -568,13 +573,14 @@ impl<'a, G: Game> Searcher<'a, G> {
                 pos,
                 key,
                 same: pos.to_move() == me,
+                known,
                 score: 0,
                 lower: -INF,
                 upper: INF,
             });
         }
         for c in children.iter_mut() {
-            let (l, u) = self.peek(&c.pos, c.key, peek_tt);
+            let (l, u) = self.peek(&c.pos, c.key, peek_tt, c.known);
             (c.lower, c.upper) = if c.same { (l, u) } else { (-u, -l) };
             if c.lower >= n.beta {
                 return Some(c.lower);
@@ -585,15 +591,15 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// What is known of a child without searching it: its exact value when the game is
-    /// over or the oracle knows it, else its value range narrowed by the table (when
-    /// `use_tt`). Values for the child's player to move.
+    /// over or the oracle knows it (asked only when it may: `known`), else its value
+    /// range narrowed by the table (when `use_tt`). Values for the child's player to move.
     #[inline]
-    fn peek(&mut self, c: &G, key: u64, use_tt: bool) -> (i32, i32) {
+    fn peek(&mut self, c: &G, key: u64, use_tt: bool, known: bool) -> (i32, i32) {
         if c.is_terminal() {
             let v = c.terminal_value();
             return (v, v);
         }
-        if let Some(v) = self.probe_oracle(c) {
+        if known && let Some(v) = self.probe_oracle(c) {
             return (v, v);
         }
         if !self.tech.bounds {

@@ -7,7 +7,7 @@
 //! table holds.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use mancala_core::{Game, Moves};
@@ -172,49 +172,13 @@ impl Solver {
         let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
         let result = Mutex::new(None);
-        let shared = Shared {
-            tt: &self.tt,
-            abort: &done,
-            nodes: &self.progress.nodes,
-            stop: Some(&self.progress.stop),
-            depth: Some(&self.progress.depth),
-        };
         std::thread::scope(|s| {
             // Helpers first, then thread 0; a thread the system refuses is left out (the
             // value is exact on any number of threads), and thread 0 then runs here.
             for id in (1..threads).chain([0]) {
-                let shared = &shared;
-                let result = &result;
-                let done = &done;
-                let stop = &self.progress.stop;
-                let tech = self.config.techniques;
-                let hits = &self.tt_hits;
-                let probes = &self.oracle_probes;
-                let oracle_hits = &self.oracle_hits;
-                let max_depth = &self.max_depth;
-                let prog = &self.progress;
+                let (result, done) = (&result, &done);
                 let work = move || {
-                    let mut sr = Searcher::new(shared, tech, id, g);
-                    sr.set_history(history);
-                    sr.set_oracle(oracle);
-                    // The user's stop reaches the threads through the shared abort flag.
-                    let watcher_stop = stop.load(Ordering::Relaxed);
-                    if watcher_stop {
-                        done.store(true, Ordering::Relaxed);
-                    }
-                    let v = exact_with_progress(
-                        &mut sr,
-                        g,
-                        guess,
-                        if id == 0 { Some(prog) } else { None },
-                        stop,
-                        done,
-                    );
-                    sr.flush();
-                    hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
-                    probes.fetch_add(sr.oracle_probes, Ordering::Relaxed);
-                    oracle_hits.fetch_add(sr.oracle_hits, Ordering::Relaxed);
-                    max_depth.fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+                    let v = self.exact_on_this_thread(g, history, guess, oracle, id, done);
                     if let Some(v) = v {
                         let mut r = result.lock().unwrap();
                         if r.is_none() {
@@ -232,6 +196,119 @@ impl Solver {
             }
         });
         result.into_inner().unwrap()
+    }
+
+    /// One thread's exact search of `g` (thread `id` of a Lazy SMP search: helpers
+    /// vary the move order near the root), stopped when `done` is set or the user stops;
+    /// thread 0 publishes its bounds. Adds its counts to the solver's.
+    fn exact_on_this_thread<G: Game>(
+        &self,
+        g: &G,
+        history: &[G],
+        guess: i32,
+        oracle: Option<&dyn Oracle<G>>,
+        id: usize,
+        done: &AtomicBool,
+    ) -> Option<i32> {
+        let shared = Shared {
+            tt: &self.tt,
+            abort: done,
+            nodes: &self.progress.nodes,
+            stop: Some(&self.progress.stop),
+            depth: Some(&self.progress.depth),
+        };
+        let mut sr = Searcher::new(&shared, self.config.techniques, id, g);
+        sr.set_history(history);
+        sr.set_oracle(oracle);
+        let stop = &self.progress.stop;
+        // The user's stop reaches the threads through the shared abort flag.
+        if stop.load(Ordering::Relaxed) {
+            done.store(true, Ordering::Relaxed);
+        }
+        let prog = (id == 0).then_some(&self.progress);
+        let v = exact_with_progress(&mut sr, g, guess, prog, stop, done);
+        sr.flush();
+        self.tt_hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
+        self.oracle_probes
+            .fetch_add(sr.oracle_probes, Ordering::Relaxed);
+        self.oracle_hits
+            .fetch_add(sr.oracle_hits, Ordering::Relaxed);
+        self.max_depth
+            .fetch_max(sr.max_depth as u64, Ordering::Relaxed);
+        v
+    }
+
+    /// The exact values of the positions `children` (with their first guesses), one
+    /// position per thread at a time over the shared table, in the order given; a thread
+    /// left without a position of its own helps (Lazy SMP) with one still being solved.
+    /// `None` if stopped.
+    fn values_in_parallel<G: Game>(
+        &self,
+        children: &[(G, i32)],
+        history: &[G],
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<Vec<i32>> {
+        struct Job {
+            done: AtomicBool,
+            value: Mutex<Option<i32>>,
+            helpers: AtomicUsize,
+        }
+        let jobs: Vec<Job> = children
+            .iter()
+            .map(|_| Job {
+                done: AtomicBool::new(false),
+                value: Mutex::new(None),
+                helpers: AtomicUsize::new(0),
+            })
+            .collect();
+        let next = AtomicUsize::new(0);
+        let threads = self.config.threads.max(1);
+        let stop = &self.progress.stop;
+        std::thread::scope(|s| {
+            // As in value_after: a refused thread is left out, the last one runs here.
+            for id in (1..threads).chain([0]) {
+                let (jobs, next) = (&jobs, &next);
+                let work = move || {
+                    while !stop.load(Ordering::Relaxed) {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        // Its own position, else help with the unfinished one that has
+                        // the fewest helpers (the earliest among equals).
+                        let (i, id) = if i < jobs.len() {
+                            self.progress.phase.store(i as u64 + 1, Ordering::Relaxed);
+                            (i, 0)
+                        } else {
+                            let Some(i) = (0..jobs.len())
+                                .filter(|&j| !jobs[j].done.load(Ordering::Relaxed))
+                                .min_by_key(|&j| jobs[j].helpers.load(Ordering::Relaxed))
+                            else {
+                                break;
+                            };
+                            (i, 1 + jobs[i].helpers.fetch_add(1, Ordering::Relaxed))
+                        };
+                        let (c, guess) = &children[i];
+                        let job = &jobs[i];
+                        let v =
+                            self.exact_on_this_thread(c, history, *guess, oracle, id, &job.done);
+                        if let Some(v) = v {
+                            let mut r = job.value.lock().unwrap();
+                            if r.is_none() {
+                                *r = Some(v);
+                            }
+                            job.done.store(true, Ordering::Relaxed);
+                        }
+                    }
+                };
+                let spawned = std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(s, work);
+                if spawned.is_err() && id == 0 {
+                    work();
+                }
+            }
+        });
+        jobs.into_iter()
+            .map(|j| j.value.into_inner().unwrap())
+            .collect()
     }
 
     /// Solves `root`: value, every move's value, principal variation.
@@ -256,7 +333,29 @@ impl Solver {
         let mut moves = Vec::new();
         let mut ms = Moves::new();
         root.legal_moves(&mut ms);
-        if self.config.all_moves {
+        if self.config.all_moves && self.config.threads > 1 {
+            // One position per thread: Lazy SMP on one position repeats much of its work.
+            let children: Vec<(G, i32)> = ms
+                .iter()
+                .map(|&m| {
+                    let c = root.play(m);
+                    let same = c.to_move() == root.to_move();
+                    (c, if same { value } else { -value })
+                })
+                .collect();
+            // The worst moves first: their proofs lie farthest from anything the root's
+            // search proved, and take longest (read from the table's bounds).
+            let mut order: Vec<usize> = (0..children.len()).collect();
+            order.sort_by_key(|&k| self.root_move_bound(root, &children[k].0));
+            let sorted: Vec<(G, i32)> = order.iter().map(|&k| children[k]).collect();
+            let values = self.values_in_parallel(&sorted, self.history_for(&[*root]), oracle)?;
+            let mut by_move = vec![0; children.len()];
+            for (&k, &v) in order.iter().zip(&values) {
+                let same = children[k].0.to_move() == root.to_move();
+                by_move[k] = if same { v } else { -v };
+            }
+            moves = ms.iter().copied().zip(by_move).collect();
+        } else if self.config.all_moves {
             for (k, &m) in ms.iter().enumerate() {
                 self.progress.phase.store(k as u64 + 1, Ordering::Relaxed);
                 let c = root.play(m);
@@ -282,6 +381,19 @@ impl Solver {
             tt_bytes: self.tt.bytes(),
             max_depth: self.max_depth.load(Ordering::Relaxed),
         })
+    }
+
+    /// The upper bound the table holds for the root move to `c`, for the root's player
+    /// to move (the largest possible value when it holds none).
+    fn root_move_bound<G: Game>(&self, root: &G, c: &G) -> i32 {
+        let same = c.to_move() == root.to_move();
+        let (lo, hi) = c.value_range();
+        let (mut l, mut h) = (lo, hi);
+        if let Some(e) = self.tt.probe(c.key()) {
+            l = l.max(e.lower as i32 + c.banked());
+            h = h.min(e.upper as i32 + c.banked());
+        }
+        if same { h } else { -l }
     }
 
     /// A principal variation from `root` of value `value`: at each position a move whose
