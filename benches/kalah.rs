@@ -1,21 +1,37 @@
 //! Kalah, the field's benchmark: the published sizes solved on one thread, each search
 //! technique on and off side by side in one run (the ratios of `docs/solver.md`), and
 //! Kalah(5,4) on one and two threads (Kalah(6,4) with MANCALA_BENCH_6X4 set). Node counts
-//! are printed once per case (they do not vary between runs on one thread).
+//! are printed once per case (they do not vary between runs on one thread). With
+//! MANCALA_BENCH_DB_DIR naming a directory that holds a Kalah database (`mancala retro
+//! kalah:6 --max-seeds 24 --db-dir DIR`), Kalah(6,4) with it: the root value on one thread
+//! and every opening move on two (issue 12's target, under 10 s).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mancala_core::kalah::{Capture, Kalah, Rules};
+use mancala_solver::retro::{Oracle, store};
 use mancala_solver::{Config, Solver, Techniques};
+use std::path::Path;
 
 fn solve(g: &Kalah, threads: usize, tt_mb: usize, techniques: Techniques) -> (i32, u64) {
+    solve_with(g, threads, tt_mb, techniques, false, None)
+}
+
+fn solve_with(
+    g: &Kalah,
+    threads: usize,
+    tt_mb: usize,
+    techniques: Techniques,
+    all_moves: bool,
+    oracle: Option<&dyn Oracle<Kalah>>,
+) -> (i32, u64) {
     let s = Solver::new(Config {
         threads,
         tt_mb,
         techniques,
-        all_moves: false,
+        all_moves,
         max_pv: 0,
     });
-    let sol = s.solve(g).expect("not stopped");
+    let sol = s.solve_with(g, oracle).expect("not stopped");
     (sol.value, sol.nodes)
 }
 
@@ -78,5 +94,32 @@ fn sizes(c: &mut Criterion) {
     grp.finish();
 }
 
-criterion_group!(benches, techniques, sizes);
+/// Kalah(6,4) with the largest database of MANCALA_BENCH_DB_DIR: the root value on one
+/// thread, then the value and every opening move on two.
+fn with_database(c: &mut Criterion) {
+    let Some(dir) = std::env::var_os("MANCALA_BENCH_DB_DIR") else {
+        eprintln!("kalah 6x4 with a database skipped: set MANCALA_BENCH_DB_DIR");
+        return;
+    };
+    let g = Kalah::start(6, 4, Rules::default());
+    let Some(found) = store::find(Path::new(&dir), &g).0 else {
+        panic!("no Kalah 2x6 database in {}", Path::new(&dir).display());
+    };
+    let oracle = Some(&found.db as &dyn Oracle<Kalah>);
+    let mut grp = c.benchmark_group("kalah 6x4 database");
+    grp.sample_size(10);
+    for (threads, all) in [(1, false), (2, true)] {
+        let what = if all { "every move" } else { "value" };
+        let run = || solve_with(&g, threads, 256, Techniques::default(), all, oracle);
+        let (v, nodes) = run();
+        eprintln!(
+            "kalah 6x4 {what}, {threads} thread(s), {} seeds: value {v}, {nodes} nodes",
+            found.max_seeds
+        );
+        grp.bench_function(format!("{what} threads={threads}"), |b| b.iter(run));
+    }
+    grp.finish();
+}
+
+criterion_group!(benches, techniques, sizes, with_database);
 criterion_main!(benches);

@@ -2,7 +2,7 @@
 //! for the tables of `docs/solver.md`.
 //!
 //! `cargo run --release -p mancala-solver --example kalah_db -- M N [DB_DIR] [--all]
-//! [--tt-mb MB] [--threads T] [--etc PLIES] [--off LIST]`: Kalah(M, N) (empty capture) on
+//! [--tt-mb MB] [--threads T] [--etc PLIES] [--guess PLIES] [--off LIST]`: Kalah(M, N) (empty capture) on
 //! one thread (unless `--threads`), the largest
 //! database of `DB_DIR` (none if absent or `-`), the root value only unless `--all` (then
 //! every opening move's value too). `--off` switches techniques off (`etc+guess`).
@@ -35,6 +35,10 @@ fn main() {
             }
             "--threads" => {
                 threads = args[i + 1].parse().expect("threads");
+                i += 1;
+            }
+            "--guess" => {
+                tech.guess_depth = args[i + 1].parse().expect("plies");
                 i += 1;
             }
             "--etc" => {
