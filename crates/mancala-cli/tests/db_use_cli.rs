@@ -42,3 +42,38 @@ fn table_uses_the_data_directory() {
     assert!(n_db < n, "{n_db} nodes with the database, {n} without");
     let _ = std::fs::remove_dir_all(base);
 }
+
+/// A database up to more seeds copies the classes of the largest smaller one beside it,
+/// and the file is byte for byte the one a build from nothing writes.
+#[test]
+fn retro_extends_a_smaller_database() {
+    let base = common::temp_dir("db-extend");
+    let (grown, fresh) = (base.join("grown"), base.join("fresh"));
+    let build = |dir: &std::path::Path, seeds: &str| {
+        let o = mancala(&[
+            "retro",
+            "kalah:4",
+            "--max-seeds",
+            seeds,
+            "--db-dir",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    assert!(!build(&grown, "8").contains("copied from"));
+    let log = build(&grown, "11");
+    for seeds in 2..=8 {
+        let line = format!("kalah 2x4 empty-capture, {seeds} seeds in play: copied from");
+        assert!(log.contains(&line), "{line} missing in:\n{log}");
+    }
+    assert!(log.contains("11 seeds in play: 31096 positions"), "{log}");
+    build(&fresh, "11");
+    let file = "kalah-2x4-empty-capture-11.db";
+    let (a, b) = (
+        std::fs::read(grown.join(file)).unwrap(),
+        std::fs::read(fresh.join(file)).unwrap(),
+    );
+    assert!(a == b, "the extended database differs from a fresh build");
+    let _ = std::fs::remove_dir_all(base);
+}

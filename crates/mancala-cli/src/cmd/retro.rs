@@ -27,7 +27,9 @@ use serde::Serialize;
 /// Andada on 2 x N: every position of the regular phase, then the value of every opening
 /// and pie decision), or `kalah:M` (the Kalah 2 x M endgame database of all positions
 /// with up to --max-seeds seeds in play, written to the database directory, where
-/// `mancala solve` finds it). `mancala solve --db FILE` uses a file as an exact oracle.
+/// `mancala solve` finds it; the classes of the largest smaller Kalah database of the same
+/// board beside it are copied, not solved again). `mancala solve --db FILE` uses a file as
+/// an exact oracle.
 #[derive(Args, Debug)]
 pub struct RetroArgs {
     /// What to build: afrika:M, kauri, andada:N or kalah:M.
@@ -64,7 +66,8 @@ pub struct RetroArgs {
 pub struct ClassReport {
     pub class: String,
     pub positions: u64,
-    /// None when loaded from an earlier, interrupted build.
+    /// None when loaded from an earlier, interrupted build or copied from a smaller
+    /// database.
     pub sweeps: Option<u32>,
     pub seconds: Option<f64>,
     pub positions_per_second: Option<f64>,
@@ -88,6 +91,8 @@ pub struct Observer {
     bar: Mutex<Option<indicatif::ProgressBar>>,
     pub classes: Mutex<Vec<ClassReport>>,
     quiet: bool,
+    /// The smaller database file a build copies classes from.
+    extends: Option<String>,
 }
 
 impl Observer {
@@ -96,6 +101,7 @@ impl Observer {
             bar: Mutex::new(None),
             classes: Mutex::new(Vec::new()),
             quiet,
+            extends: None,
         }
     }
 }
@@ -123,6 +129,20 @@ impl BuildObserver for Observer {
             let base = msg.split(" | ").next().unwrap_or("").to_string();
             b.set_message(format!("{base} | sweep {sweep}, {evaluations} evaluations"));
         }
+    }
+
+    fn reused(&self, _k: usize, name: &str, positions: u64) {
+        if !self.quiet {
+            let from = self.extends.as_deref().unwrap_or("a smaller database");
+            eprintln!("{name}: copied from {from}");
+        }
+        self.classes.lock().unwrap().push(ClassReport {
+            class: name.to_string(),
+            positions,
+            sweeps: None,
+            seconds: None,
+            positions_per_second: None,
+        });
     }
 
     fn done(&self, _k: usize, name: &str, stats: Option<&LayerStats>) {
@@ -254,12 +274,29 @@ fn build<G: Indexed>(
     scope: &str,
     classes: &[G::Class],
 ) -> Result<ExitCode> {
+    build_extending::<G>(a, out, (game, variant, scope), classes, None)
+}
+
+/// [`build`], copying the classes `smaller` holds instead of solving them again.
+fn build_extending<G: Indexed>(
+    a: &RetroArgs,
+    out: &std::path::Path,
+    (game, variant, scope): (&str, &str, &str),
+    classes: &[G::Class],
+    smaller: Option<(&Database<G>, &std::path::Path)>,
+) -> Result<ExitCode> {
     if out.exists() && !a.force {
         bail!("{}: the file exists (--force replaces it)", out.display());
     }
     let t0 = Instant::now();
-    let obs = Observer::new(a.json);
-    let (db, _) = Database::<G>::build(out, game, variant, scope, classes, &obs)?;
+    let mut obs = Observer::new(a.json);
+    let (db, _) = match smaller {
+        Some((small, path)) => {
+            obs.extends = Some(path.display().to_string());
+            Database::<G>::extend(out, small, scope, classes, &obs)?
+        }
+        None => Database::<G>::build(out, game, variant, scope, classes, &obs)?,
+    };
     let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     let report = Report {
         file: out.display().to_string(),
@@ -322,13 +359,20 @@ fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
             dir.join(shelf.file_name(k))
         }
     };
-    build::<Kalah>(
+    let root = Kalah::start(m, 0, rules);
+    // The largest smaller database beside the output file: its classes are copied.
+    let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
+    let smaller = store::files(dir.unwrap_or(std::path::Path::new(".")), &shelf)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|&(j, _)| j < k)
+        .find_map(|(j, path)| Some((store::load(&path, &root, &shelf, j).ok()?, path)));
+    build_extending::<Kalah>(
         a,
         &out,
-        shelf.game,
-        &shelf.variant,
-        &shelf.scope(k),
-        &Kalah::start(m, 0, rules).classes(k),
+        (shelf.game, &shelf.variant, &shelf.scope(k)),
+        &root.classes(k),
+        smaller.as_ref().map(|(db, p)| (db, p.as_path())),
     )
 }
 

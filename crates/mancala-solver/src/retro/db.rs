@@ -196,6 +196,9 @@ pub trait BuildObserver: Sync {
     fn sweep(&self, _sweep: u32, _evaluations: u64) {}
     /// A class is done: solved now (`Some`) or loaded from an earlier, interrupted build.
     fn done(&self, _k: usize, _name: &str, _stats: Option<&LayerStats>) {}
+    /// A class was copied from the smaller database a build extends (its checksum was
+    /// verified when that file was loaded).
+    fn reused(&self, _k: usize, _name: &str, _positions: u64) {}
 }
 
 /// An observer that reports nothing.
@@ -322,6 +325,38 @@ impl<G: Indexed> Database<G> {
         method: Method,
         obs: &dyn BuildObserver,
     ) -> Result<(Self, Vec<LayerStats>), DbError> {
+        let mut db = Database::empty(game, variant);
+        db.method = method;
+        db.header.scope = scope.into();
+        db.fill(path, classes, None, obs)
+    }
+
+    /// Builds `classes` into the file `path` as [`Database::build`] does, copying every
+    /// class that `smaller` (a database of the same game and variant) already holds
+    /// instead of solving it again: a database up to k + 1 seeds costs one class more
+    /// than the one up to k.
+    pub fn extend(
+        path: &Path,
+        smaller: &Database<G>,
+        scope: &str,
+        classes: &[G::Class],
+        obs: &dyn BuildObserver,
+    ) -> Result<(Self, Vec<LayerStats>), DbError> {
+        let mut db = Database::empty(&smaller.header.game, &smaller.header.variant);
+        db.method = smaller.method;
+        db.header.scope = scope.into();
+        db.fill(path, classes, Some(smaller), obs)
+    }
+
+    /// Solves (or takes from `smaller`, or from `<path>.partial/`) each of `classes` in
+    /// turn, then writes the whole database to `path`.
+    fn fill(
+        mut self,
+        path: &Path,
+        classes: &[G::Class],
+        smaller: Option<&Database<G>>,
+        obs: &dyn BuildObserver,
+    ) -> Result<(Self, Vec<LayerStats>), DbError> {
         let (positions, needed) = build_bytes::<G>(classes);
         if let Some(available) = crate::tt::available_memory()
             && needed > available
@@ -335,12 +370,15 @@ impl<G: Indexed> Database<G> {
         }
         let partial = partial_dir(path);
         fs::create_dir_all(&partial).map_err(io(&partial))?;
-        let mut db = Database::empty(game, variant);
-        db.method = method;
-        db.header.scope = scope.into();
+        let db = &mut self;
         let mut stats = Vec::new();
         for (k, &c) in classes.iter().enumerate() {
             let name = G::class_name(&c);
+            if let Some(t) = smaller.and_then(|s| s.tables.get(&c)) {
+                obs.reused(k, &name, t.values().len() as u64);
+                db.add_class(c, t.values().to_vec());
+                continue;
+            }
             let file = partial.join(format!("class-{k:03}.bin"));
             if let Some(values) = read_class_file(&file, &name, G::class_size(&c))? {
                 obs.done(k, &name, None);
@@ -356,7 +394,7 @@ impl<G: Indexed> Database<G> {
         }
         db.write(path)?;
         fs::remove_dir_all(&partial).map_err(io(&partial))?;
-        Ok((db, stats))
+        Ok((self, stats))
     }
 
     /// Writes the whole database to `path` (through a temporary file and a rename).
