@@ -77,3 +77,32 @@ fn retro_extends_a_smaller_database() {
     assert!(a == b, "the extended database differs from a fresh build");
     let _ = std::fs::remove_dir_all(base);
 }
+
+/// `stats` gives the data directory's database to the `perfect` player, says so, and
+/// loads none for players that do not use it.
+#[test]
+fn stats_gives_the_perfect_player_the_database() {
+    let dir = common::temp_dir("db-stats");
+    let d = dir.to_str().unwrap();
+    let built = mancala(&["retro", "kalah:4", "--max-seeds", "8", "--db-dir", d]);
+    assert!(built.status.success());
+    let databases = |first: &str| {
+        let o = mancala(&[
+            "stats",
+            "kalah:4x2",
+            "--first",
+            first,
+            "--games",
+            "20",
+            "--json",
+            "--db-dir",
+            d,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        v["databases"].as_array().unwrap().len()
+    };
+    assert_eq!(databases("perfect:0"), 1);
+    assert_eq!(databases("ab:2"), 0);
+    let _ = std::fs::remove_dir_all(dir);
+}

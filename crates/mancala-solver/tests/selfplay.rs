@@ -3,12 +3,16 @@
 
 use mancala_core::afrika::{Afrika, Ending, Repetition, Rules};
 use mancala_core::game::SplitMix;
+use mancala_core::game::random_line;
+use mancala_core::kalah::index::SeedsInPlay;
 use mancala_core::kalah::{Kalah, Rules as KalahRules};
 use mancala_core::{Game, Moves};
-use mancala_solver::players::Strategy;
 use mancala_solver::players::selfplay::{
     End, GameRecord, Z95, game_seed, play_game, play_games, summarize, wilson,
 };
+use mancala_solver::players::{PlayerState, Strategy};
+use mancala_solver::retro::Database;
+use mancala_solver::retro::db::Quiet;
 use mancala_solver::{Config, Solver};
 
 /// Exact expectations under uniformly random play, by enumerating the whole tree:
@@ -62,7 +66,7 @@ fn random_play_matches_enumeration_on_small_kalah() {
     assert!(e.leaves > 10.0, "{e:?}");
 
     let n = 20_000;
-    let recs = play_games(&g, Strategy::Random, Strategy::Random, 7, n, 2000, &|| {});
+    let recs = play_games(&g, [Strategy::Random; 2], 7, n, 2000, None, &|| {});
     let s = summarize(&recs);
     assert_eq!(s.games, n);
     assert_eq!(s.capped, 0);
@@ -142,11 +146,11 @@ fn reproducible_for_any_thread_count() {
         let recs = pool.install(|| {
             play_games(
                 &g,
-                Strategy::Greedy,
-                Strategy::Random,
+                [Strategy::Greedy, Strategy::Random],
                 seed,
                 300,
                 2000,
+                None,
                 &|| {},
             )
         });
@@ -211,21 +215,21 @@ fn perfect_and_alpha_beta_players() {
     for i in 0..30 {
         let r = play_game(
             &g,
-            Strategy::Perfect(99),
-            Strategy::Random,
+            [Strategy::Perfect(99), Strategy::Random],
             game_seed(5, i),
             2000,
+            None,
         );
         assert_ne!(r.end, End::Capped);
         assert!(r.margin >= value as f64, "game {i}: {} < {value}", r.margin);
     }
     let recs = play_games(
         &Kalah::start(4, 3, KalahRules::default()),
-        Strategy::AlphaBeta(3),
-        Strategy::Random,
+        [Strategy::AlphaBeta(3), Strategy::Random],
         3,
         200,
         2000,
+        None,
         &|| {},
     );
     let s = summarize(&recs);
@@ -277,16 +281,61 @@ fn decided_lengths_are_summarised_over_decided_games_only() {
     // A real game: Kauri random play is decided before or when it ends.
     let g = mancala_core::kauri::Kauri::start(mancala_core::kauri::Rules::Current);
     for seed in 0..20 {
-        let r = play_game(
-            &g,
-            "random".parse().unwrap(),
-            "random".parse().unwrap(),
-            seed,
-            2000,
-        );
+        let r = play_game(&g, ["random".parse().unwrap(); 2], seed, 2000, None);
         if let Some(d) = r.decided {
             assert!(d <= r.branching.len());
             assert!(2 * r.score.0.max(r.score.1) > 60);
         }
     }
+}
+
+/// With an endgame database the `perfect` player plays a best move in every position the
+/// database holds, whatever its stone threshold (`perfect:0` would never solve alone);
+/// without one it falls back to a shallow search, which misses some of them.
+#[test]
+fn the_perfect_player_uses_the_database() {
+    let classes: Vec<SeedsInPlay> = (2..=10)
+        .map(|seeds| SeedsInPlay {
+            m: 4,
+            seeds,
+            capture: Default::default(),
+        })
+        .collect();
+    let mut db = Database::<Kalah>::empty("kalah", "test");
+    db.solve(&classes, &Quiet);
+    let solver = Solver::new(Config {
+        threads: 1,
+        tt_mb: 16,
+        all_moves: true,
+        max_pv: 0,
+        ..Config::default()
+    });
+    let perfect = Strategy::Perfect(0);
+    let (mut checked, mut fallback_misses) = (0, 0);
+    let mut rng = SplitMix(11);
+    for i in 0..300 {
+        let line = random_line(Kalah::start(4, 3, KalahRules::default()), &mut rng, 200);
+        let Some(g) = line
+            .iter()
+            .find(|g| !g.is_terminal() && (4..=10).contains(&g.material()))
+        else {
+            continue;
+        };
+        let sol = solver.solve(g).unwrap();
+        let value_of = |m| sol.moves.iter().find(|x| x.0 == m).unwrap().1;
+        let choose = |oracle: Option<&Database<Kalah>>| {
+            let oracle = oracle.map(|d| d as &dyn mancala_solver::retro::Oracle<Kalah>);
+            perfect.choose(g, &mut SplitMix(i), &mut PlayerState::default(), oracle)
+        };
+        assert_eq!(value_of(choose(Some(&db))), sol.value, "{g:?}");
+        if value_of(choose(None)) != sol.value {
+            fallback_misses += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "only {checked} positions");
+    assert!(
+        fallback_misses > 0,
+        "ab:4 chose a best move everywhere: the check cannot tell it from the database"
+    );
 }

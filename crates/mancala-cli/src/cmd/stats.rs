@@ -22,7 +22,8 @@ use crate::position::{RuleArgs, build, classify};
 /// GAME is a named start (afrika:8x8, kauri, kalah:6x4, andada:12, progressive:11), a
 /// position line or a position file. Players: random, greedy (best captured margin after
 /// the move), ab:D (alpha-beta to depth D on the captured margin), perfect[:T] (the exact
-/// solver once at most T stones are on the board, default 10; ab:4 before). Ties are
+/// solver once at most T stones are on the board, default 10, or once a database of the
+/// data directory holds the position, the solver then using it; ab:4 before). Ties are
 /// broken at random; game i is seeded from --seed and i, so runs are reproducible for any
 /// thread count.
 ///
@@ -54,6 +55,13 @@ pub struct StatsArgs {
     /// Worker threads, 1 to 1024 (default: one per core). Results do not depend on it.
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
+    /// A retrograde database (from `mancala retro`) for the `perfect` player.
+    #[arg(long, value_name = "FILE")]
+    db: Option<std::path::PathBuf>,
+    /// Where the `perfect` player looks for databases when --db is not given (default:
+    /// $MANCALA_DB_DIR, else the platform data directory).
+    #[arg(long, value_name = "DIR", conflicts_with = "db")]
+    db_dir: Option<std::path::PathBuf>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -78,6 +86,8 @@ struct Output<'a> {
     seed: u64,
     max_plies: usize,
     seconds: f64,
+    /// The database files the `perfect` player used.
+    databases: Vec<String>,
     #[serde(flatten)]
     stats: &'a Stats,
 }
@@ -136,9 +146,17 @@ fn stats<G: CliGame>(
             b.inc(1);
         }
     };
+    // Only the perfect player reads databases: no other run loads or reports one.
+    let perfect = |s: Strategy| matches!(s, Strategy::Perfect(_));
+    let (oracle, databases) = if perfect(first) || perfect(second) {
+        crate::dispatch::oracle_for(root, a.db.as_deref(), a.db_dir.as_deref())?
+    } else {
+        (None, Vec::new())
+    };
+    let oracle = oracle.as_deref();
     let t0 = Instant::now();
-    let records =
-        pool.install(|| play_games(root, first, second, a.seed, a.games, a.max_plies, &tick));
+    let (players, plies) = ([first, second], a.max_plies);
+    let records = pool.install(|| play_games(root, players, a.seed, a.games, plies, oracle, &tick));
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
@@ -155,6 +173,7 @@ fn stats<G: CliGame>(
         seed: a.seed,
         max_plies: a.max_plies,
         seconds,
+        databases,
         stats: &s,
     };
     if a.json {
@@ -186,6 +205,9 @@ fn print_text(o: &Output) {
         "games:     {} ({} finished, {} by repetition, {} capped at {} plies) in {:.1} s",
         s.games, s.finished, s.repetitions, s.capped, o.max_plies, o.seconds
     );
+    if !o.databases.is_empty() {
+        println!("databases: {}", o.databases.join(", "));
+    }
     println!("first wins:  {}", pct(&s.first_win_rate));
     println!("draws:       {}", pct(&s.draw_rate));
     println!("second wins: {}", pct(&s.second_win_rate));

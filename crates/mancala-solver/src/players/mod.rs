@@ -10,7 +10,8 @@
 //!   [`evaluate`]; all moves of equal best value are found (each root move is searched
 //!   with a window just below the best so far) and one is chosen at random.
 //! * `perfect` / `perfect:T`: the exact solver once at most `T` stones are on the board
-//!   ([`Game::material`]; default [`PERFECT_STONES`]), `ab:4` before that.
+//!   ([`Game::material`]; default [`PERFECT_STONES`]) or the endgame database given to
+//!   the game holds the position, `ab:4` before that. The solver uses the database too.
 //!
 //! The side to move need not alternate: like the solver, the search negates a child's
 //! value only when the child's [`Game::to_move`] differs from the parent's.
@@ -21,6 +22,7 @@ use std::str::FromStr;
 use mancala_core::game::SplitMix;
 use mancala_core::{Game, Moves};
 
+use crate::retro::Oracle;
 use crate::{Config, Solver};
 
 /// Default stone threshold of the `perfect` player: small enough that one solve takes
@@ -119,8 +121,15 @@ pub struct PlayerState {
 }
 
 impl Strategy {
-    /// Chooses a move in `g`, which must not be terminal.
-    pub fn choose<G: Game>(&self, g: &G, rng: &mut SplitMix, state: &mut PlayerState) -> G::Move {
+    /// Chooses a move in `g`, which must not be terminal; `oracle` (an endgame database)
+    /// serves the `perfect` player.
+    pub fn choose<G: Game>(
+        &self,
+        g: &G,
+        rng: &mut SplitMix,
+        state: &mut PlayerState,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> G::Move {
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
         assert!(!moves.is_empty(), "choose() on a finished game");
@@ -140,7 +149,8 @@ impl Strategy {
             Strategy::AlphaBeta(d) => alpha_beta_choice(g, &moves, d, rng),
             Strategy::Perfect(t) => {
                 let stones = g.material();
-                if stones == 0 || stones > t {
+                let known = oracle.is_some_and(|o| o.probe(g).is_some());
+                if !known && (stones == 0 || stones > t) {
                     return alpha_beta_choice(g, &moves, PERFECT_FALLBACK_DEPTH, rng);
                 }
                 let solver = state.solver.get_or_insert_with(|| {
@@ -152,7 +162,7 @@ impl Strategy {
                         ..Config::default()
                     })
                 });
-                match solver.solve(g) {
+                match solver.solve_with(g, oracle) {
                     Some(sol) if !sol.moves.is_empty() => {
                         let best = sol.moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
                         let ties: Vec<G::Move> = sol

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{PlayerState, Strategy};
+use crate::retro::Oracle;
 
 /// Default ply cap: far beyond any real game of the supported games, so only games that
 /// cycle without the rules stopping them reach it.
@@ -55,13 +56,14 @@ pub struct GameRecord {
     pub decided: Option<usize>,
 }
 
-/// Plays one game from `start`.
+/// Plays one game from `start`, the first of `players` moving first; `oracle` (an
+/// endgame database) serves the `perfect` player.
 pub fn play_game<G: Game>(
     start: &G,
-    first: Strategy,
-    second: Strategy,
+    players: [Strategy; 2],
     seed: u64,
     max_plies: usize,
+    oracle: Option<&dyn Oracle<G>>,
 ) -> GameRecord {
     let mut rng = SplitMix(seed);
     let p1 = start.to_move();
@@ -116,12 +118,8 @@ pub fn play_game<G: Game>(
             };
         }
         branching.push(moves.len() as u8);
-        let (who, strategy) = if g.to_move() == p1 {
-            (0, first)
-        } else {
-            (1, second)
-        };
-        let mv = strategy.choose(&g, &mut rng, &mut states[who]);
+        let who = if g.to_move() == p1 { 0 } else { 1 };
+        let mv = players[who].choose(&g, &mut rng, &mut states[who], oracle);
         g = g.play(mv);
     }
 }
@@ -130,17 +128,17 @@ pub fn play_game<G: Game>(
 /// each game (for a progress bar). The records are in game order.
 pub fn play_games<G: Game>(
     start: &G,
-    first: Strategy,
-    second: Strategy,
+    players: [Strategy; 2],
     seed: u64,
     games: usize,
     max_plies: usize,
+    oracle: Option<&dyn Oracle<G>>,
     tick: &(dyn Fn() + Sync),
 ) -> Vec<GameRecord> {
     (0..games)
         .into_par_iter()
         .map(|i| {
-            let r = play_game(start, first, second, game_seed(seed, i as u64), max_plies);
+            let r = play_game(start, players, game_seed(seed, i as u64), max_plies, oracle);
             tick();
             r
         })
