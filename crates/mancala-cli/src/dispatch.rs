@@ -98,7 +98,7 @@ impl CliGame for mancala_core::andada::Andada {
         let k = header_top_class(path)?;
         let rules = root.rules();
         let classes = Self::classes_up_to(&SeedsOnBoard {
-            n: root.n() as u8,
+            n: root.holes_per_row() as u8,
             seeds: k,
             rules,
         });

@@ -155,7 +155,7 @@ impl crate::rows::Board {
         to_move: crate::Player,
         notes: Vec<String>,
     ) -> Layout {
-        let m = self.m();
+        let m = self.holes_per_row();
         Layout {
             title: format!("{name} 2x{m}"),
             rows: two_rows(m, plain_cell(self.holes(), m), false),

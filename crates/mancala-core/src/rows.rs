@@ -204,12 +204,12 @@ impl Board {
 
     /// Holes per row.
     #[inline(always)]
-    pub fn m(&self) -> usize {
+    pub fn holes_per_row(&self) -> usize {
         self.m as usize
     }
     /// Counters per hole in board order.
     pub fn holes(&self) -> &[u8] {
-        &self.holes[..2 * self.m()]
+        &self.holes[..2 * self.holes_per_row()]
     }
     /// Counters in each store, by [`Player::index`].
     pub fn stores(&self) -> [u8; 2] {
@@ -225,8 +225,11 @@ impl Board {
     }
     /// Counters in a row.
     pub fn row_sum(&self, row: Row) -> u32 {
-        let s = row.start(self.m());
-        self.holes[s..s + self.m()].iter().map(|&x| x as u32).sum()
+        let s = row.start(self.holes_per_row());
+        self.holes[s..s + self.holes_per_row()]
+            .iter()
+            .map(|&x| x as u32)
+            .sum()
     }
     /// Store of `p` less the other store.
     #[inline(always)]
@@ -238,7 +241,7 @@ impl Board {
 
 /// The parts a two-row game with a [`Board`] shares, for a state `$game { board, to_move,
 /// rules }` with a `Rules` type in scope: `from_parts`, `rules`, `with_rules`, and `Deref`
-/// to the board (so the rules read `self.holes`, `self.stores`, `self.m()`).
+/// to the board (so the rules read `self.holes`, `self.stores`, `self.holes_per_row()`).
 macro_rules! board_game {
     ($game:ident, $names:expr) => {
         impl $game {

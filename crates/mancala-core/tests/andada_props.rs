@@ -52,7 +52,7 @@ fn check(g: &Andada, initial: u32) -> Moves<AndadaMove> {
         assert_eq!(g.why_illegal(mv), None);
     }
     // Every other hole of the board is refused with a reason, never a panic.
-    for h in 0..2 * g.n() as u8 {
+    for h in 0..2 * g.holes_per_row() as u8 {
         for mv in [AndadaMove::Sow(h), AndadaMove::Open(h)] {
             if !moves.contains(&mv) {
                 assert!(g.why_illegal(mv).is_some());

@@ -300,7 +300,7 @@ fn the_last_mover_wins() {
 
 /// Independent check: a sowing is endless iff its pickup states repeat (a plain set).
 fn endless_by_set(g: &Andada, h: usize) -> bool {
-    let n = g.n();
+    let n = g.holes_per_row();
     let n2 = 2 * n;
     let cw = g.rules().direction == Direction::Clockwise;
     let mut b = g.holes().to_vec();
@@ -448,7 +448,7 @@ fn clockwise_is_the_mirror_image_of_counterclockwise() {
         if h < n { n - 1 - h } else { 3 * n - 1 - h }
     }
     fn mirrored(g: &Andada, rules: Rules) -> Andada {
-        let n = g.n();
+        let n = g.holes_per_row();
         let mut b = vec![0; 2 * n];
         for h in 0..2 * n {
             b[mirror(h, n)] = g.holes()[h];

@@ -16,7 +16,7 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
 /// The quantity that proves `can_repeat() == false`: seeds in the stores, then the sum of
 /// (seeds x position in the owner's row) over both rows. Every move raises it.
 fn potential(g: &Kalah) -> (u32, u32) {
-    let m = g.m();
+    let m = g.holes_per_row();
     let h = g.holes();
     let stores = g.stores()[0] as u32 + g.stores()[1] as u32;
     let pos: u32 = (0..2 * m).map(|i| h[i] as u32 * (i % m) as u32).sum();
@@ -49,13 +49,16 @@ fn check(g: &Kalah, total: u32) -> Moves<KalahMove> {
     for (i, &mv) in moves.iter().enumerate() {
         assert!(!moves[..i].contains(&mv));
         let h = mv.0 as usize;
-        assert!(h >= own.start(g.m()) && h < own.start(g.m()) + g.m());
+        assert!(
+            h >= own.start(g.holes_per_row())
+                && h < own.start(g.holes_per_row()) + g.holes_per_row()
+        );
         assert!(g.holes()[h] > 0);
         let name = g.format_move(mv);
         assert_eq!(g.parse_move(&name), Ok(mv), "{name} in {text}");
         assert_eq!(g.why_illegal(mv), None);
     }
-    for h in 0..2 * g.m() as u8 + 2 {
+    for h in 0..2 * g.holes_per_row() as u8 + 2 {
         if !moves.contains(&KalahMove(h)) {
             assert!(g.why_illegal(KalahMove(h)).is_some());
         }

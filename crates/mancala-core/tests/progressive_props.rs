@@ -143,7 +143,7 @@ proptest! {
                 prop_assert!(g.why_illegal(m).is_some());
             }
         }
-        prop_assert!(g.why_illegal(ProgressiveMove(g.n() as u8)).is_some());
+        prop_assert!(g.why_illegal(ProgressiveMove(g.holes_per_row() as u8)).is_some());
         let _ = Progressive::from_text(&text);
     }
 }

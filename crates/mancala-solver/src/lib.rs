@@ -4,10 +4,10 @@
 
 pub mod minimax;
 pub mod path;
-pub mod players;
 pub mod retro;
 pub mod search;
 pub mod solve;
+pub mod strategies;
 pub mod tt;
 
 pub use search::{Deepening, Techniques};

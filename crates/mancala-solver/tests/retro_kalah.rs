@@ -56,7 +56,7 @@ fn forward(g: &Kalah, memo: &mut HashMap<u128, i32>) -> i32 {
 
 /// North to move, with stores: the twin of a representative, numbered alike.
 fn twin(g: &Kalah, stores: [u8; 2]) -> Kalah {
-    let m = g.m();
+    let m = g.holes_per_row();
     let h = g.holes();
     let swapped: Vec<u8> = h[m..].iter().chain(&h[..m]).copied().collect();
     Kalah::from_parts(&swapped, stores, Player::Second, g.rules()).unwrap()

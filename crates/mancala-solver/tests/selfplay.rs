@@ -7,12 +7,12 @@ use mancala_core::game::random_line;
 use mancala_core::kalah::index::SeedsInPlay;
 use mancala_core::kalah::{Kalah, Rules as KalahRules};
 use mancala_core::{Game, Moves};
-use mancala_solver::players::selfplay::{
-    End, GameRecord, Z95, game_seed, play_game, play_games, summarize, wilson,
-};
-use mancala_solver::players::{PlayerState, Strategy};
 use mancala_solver::retro::Database;
 use mancala_solver::retro::db::Quiet;
+use mancala_solver::strategies::selfplay::{
+    End, GameRecord, Z95, game_seed, play_game, play_games, summarize, wilson,
+};
+use mancala_solver::strategies::{PlayerState, Strategy};
 use mancala_solver::{Config, Solver};
 
 /// Exact expectations under uniformly random play, by enumerating the whole tree:
@@ -254,7 +254,7 @@ fn player_names() {
 /// finished games where that happened.
 #[test]
 fn decided_lengths_are_summarised_over_decided_games_only() {
-    use mancala_solver::players::selfplay::Decided;
+    use mancala_solver::strategies::selfplay::Decided;
     let rec = |b: &[u8], decided: Option<usize>, end: End| GameRecord {
         branching: b.to_vec(),
         end,

@@ -97,7 +97,7 @@ impl Line {
     /// describe (`[Board]`, `[Stones]`).
     pub fn from_record(name: &str, rec: &RecordFile) -> Result<Line, String> {
         let standard = Afrika::standard_start(&rec.tags).map_err(|e| format!("{name}: {e}"))?;
-        let m = standard.m();
+        let m = standard.holes_per_row();
         let to_move = match rec.tags.get("ToMove").map(str::to_lowercase).as_deref() {
             Some("south") => Row::South,
             Some("north") => Row::North,
@@ -244,7 +244,7 @@ impl LineFit {
         let mut g = self.start;
         let mut out = Vec::new();
         for &(mv, a) in &self.moves {
-            let l = letter(Afrika::hole(mv), g.m());
+            let l = letter(Afrika::hole(mv), g.holes_per_row());
             out.push(match mv {
                 AfrikaMove::Sow(_) => l.to_string(),
                 AfrikaMove::Capture(_) => format!("x{l} (+{a})"),
@@ -648,7 +648,11 @@ pub fn replay(start: &Afrika, moves: &[(AfrikaMove, u8)]) -> Result<Afrika, Stri
     let mut g = *start;
     for (i, &(mv, a)) in moves.iter().enumerate() {
         if let Some(why) = g.why_illegal(mv) {
-            return Err(format!("ply {}: {}: {why}", i + 1, describe(mv, a, g.m())));
+            return Err(format!(
+                "ply {}: {}: {why}",
+                i + 1,
+                describe(mv, a, g.holes_per_row())
+            ));
         }
         if let AfrikaMove::Capture(h) = mv
             && g.holes()[h as usize] != a
@@ -656,7 +660,7 @@ pub fn replay(start: &Afrika, moves: &[(AfrikaMove, u8)]) -> Result<Afrika, Stri
             return Err(format!(
                 "ply {}: {} takes {}, not {a}",
                 i + 1,
-                describe(mv, a, g.m()),
+                describe(mv, a, g.holes_per_row()),
                 g.holes()[h as usize]
             ));
         }

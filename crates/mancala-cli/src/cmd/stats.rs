@@ -9,8 +9,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use mancala_solver::players::Strategy;
-use mancala_solver::players::selfplay::{DEFAULT_MAX_PLIES, Stats, play_games, summarize};
+use mancala_solver::strategies::Strategy;
+use mancala_solver::strategies::selfplay::{DEFAULT_MAX_PLIES, Stats, play_games, summarize};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
@@ -184,7 +184,7 @@ fn stats<G: CliGame>(
     Ok(ExitCode::SUCCESS)
 }
 
-fn pct(p: &mancala_solver::players::selfplay::Proportion) -> String {
+fn pct(p: &mancala_solver::strategies::selfplay::Proportion) -> String {
     format!(
         "{:5} ({:.1}%, 95% CI {:.1}-{:.1}%)",
         p.count,

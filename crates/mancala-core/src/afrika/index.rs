@@ -24,7 +24,7 @@ impl Indexed for Afrika {
     fn class(&self) -> Option<StonesOnBoard> {
         let r = self.rules();
         (r.ending == Ending::Empty && r.repetition == Repetition::Shared).then(|| StonesOnBoard {
-            m: self.m() as u8,
+            m: self.holes_per_row() as u8,
             stones: self.on_board() as u8,
         })
     }

@@ -16,8 +16,8 @@ use super::rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
 impl Notation for Afrika {
     fn format_move(&self, mv: AfrikaMove) -> String {
         match mv {
-            AfrikaMove::Sow(h) => letter(h as usize, self.m()).to_string(),
-            AfrikaMove::Capture(h) => format!("x{}", letter(h as usize, self.m())),
+            AfrikaMove::Sow(h) => letter(h as usize, self.holes_per_row()).to_string(),
+            AfrikaMove::Capture(h) => format!("x{}", letter(h as usize, self.holes_per_row())),
         }
     }
 
@@ -32,9 +32,9 @@ impl Notation for Afrika {
             t,
             "an Afrika move (a hole letter, or x and a hole letter)",
         )?;
-        let h = hole_of_letter(c, self.m())?;
+        let h = hole_of_letter(c, self.holes_per_row())?;
         let mover = Afrika::row(self.to_move());
-        let row = row_of(h, self.m());
+        let row = row_of(h, self.holes_per_row());
         if capture && row == mover {
             return Err(ParseError::new(format!(
                 "\"{t}\": {} to move captures from {}'s row, not from its own",

@@ -108,7 +108,7 @@ impl Afrika {
     /// you take first."
     #[inline]
     fn captures(&self, moves: &mut Moves<AfrikaMove>) {
-        let m = self.m();
+        let m = self.holes_per_row();
         let s = Self::row(self.to_move).start(m);
         let mut min = u8::MAX;
         for i in s..s + m {
@@ -134,7 +134,7 @@ impl Afrika {
         }
         // "If you have no empty holes which are opposite to a non-empty hole of your
         // opponent, you distribute the contents of one of your holes".
-        let m = self.m();
+        let m = self.holes_per_row();
         let s = Self::row(self.to_move).start(m);
         for i in s..s + m {
             if self.holes[i] > 0 {
@@ -152,7 +152,7 @@ impl Afrika {
         const L80: u64 = 0x8080_8080_8080_8080;
         // The high bit of every byte that is not zero (exact: no carry crosses a byte).
         let nonzero = |x: u64| (((x & L7F) + L7F) | x) & L80;
-        let m = self.m();
+        let m = self.holes_per_row();
         let s = Self::row(self.to_move).start(m);
         let o = m - s;
         let word =
@@ -204,7 +204,7 @@ impl Afrika {
         if let Some(verdict) = plain_verdict(self, mv) {
             return verdict;
         }
-        let m = self.m();
+        let m = self.holes_per_row();
         let mover = Self::row(self.to_move);
         let h = Self::hole(mv);
         if h >= 2 * m {
@@ -252,7 +252,7 @@ impl Game for Afrika {
         if self.is_terminal() {
             return;
         }
-        if self.m() <= 8 {
+        if self.holes_per_row() <= 8 {
             self.legal_moves_swar(moves);
         } else {
             self.legal_moves_loop(moves);
@@ -274,7 +274,7 @@ impl Game for Afrika {
             // being captured."
             AfrikaMove::Sow(h) => {
                 let h = h as usize;
-                let n = 2 * self.m();
+                let n = 2 * self.holes_per_row();
                 let stones = next.holes[h] as usize;
                 next.holes[h] = 0;
                 let rounds = (stones / (n - 1)) as u8;
@@ -337,7 +337,7 @@ impl Game for Afrika {
     }
 
     fn key(&self) -> u64 {
-        let n = 2 * self.m();
+        let n = 2 * self.holes_per_row();
         let mut buf = [0u8; 2 * MAX_ROW + 4];
         buf[..n].copy_from_slice(&self.holes[..n]);
         buf[n] = self.to_move as u8;

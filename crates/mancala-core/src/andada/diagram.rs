@@ -11,7 +11,7 @@ use super::rules::{Andada, Direction, Endless, Phase};
 
 impl Diagram for Andada {
     fn layout(&self) -> Layout {
-        let n = self.n();
+        let n = self.holes_per_row();
         let h = self.holes();
         let cell = plain_cell(h, n);
         let mover = Andada::row(self.to_move()).name();

@@ -22,7 +22,7 @@ impl Indexed for Andada {
 
     fn class(&self) -> Option<SeedsOnBoard> {
         (self.phase() == Phase::Play).then(|| SeedsOnBoard {
-            n: self.n() as u8,
+            n: self.holes_per_row() as u8,
             seeds: self.on_board() as u8,
             rules: self.rules(),
         })

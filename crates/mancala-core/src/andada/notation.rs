@@ -18,7 +18,9 @@ use super::rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules};
 impl Notation for Andada {
     fn format_move(&self, mv: AndadaMove) -> String {
         match mv {
-            AndadaMove::Open(h) | AndadaMove::Sow(h) => letter(h as usize, self.n()).to_string(),
+            AndadaMove::Open(h) | AndadaMove::Sow(h) => {
+                letter(h as usize, self.holes_per_row()).to_string()
+            }
             AndadaMove::Play => "play".into(),
             AndadaMove::Pass => "pass".into(),
         }
@@ -48,8 +50,8 @@ impl Notation for Andada {
             "an Andada move (a hole letter, or \"play\"/\"pass\" after the \
                  opening)",
         )?;
-        let h = hole_of_letter(c, self.n())?;
-        let row = row_of(h, self.n());
+        let h = hole_of_letter(c, self.holes_per_row())?;
+        let row = row_of(h, self.holes_per_row());
         if row != mover {
             return Err(ParseError::new(format!(
                 "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",

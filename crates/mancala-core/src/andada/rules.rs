@@ -222,11 +222,11 @@ impl Andada {
 
     /// Holes per row.
     #[inline(always)]
-    pub fn n(&self) -> usize {
+    pub fn holes_per_row(&self) -> usize {
         ((self.meta & META_N) as usize + 1) * 3
     }
     pub fn holes(&self) -> &[u8] {
-        &self.holes[..2 * self.n()]
+        &self.holes[..2 * self.holes_per_row()]
     }
     #[inline(always)]
     pub fn phase(&self) -> Phase {
@@ -259,12 +259,12 @@ impl Andada {
     pub fn with_rules(self, rules: Rules) -> Self {
         Andada {
             holes: self.holes,
-            meta: pack(self.n(), self.to_move(), self.phase(), rules),
+            meta: pack(self.holes_per_row(), self.to_move(), self.phase(), rules),
         }
     }
     #[inline(always)]
     fn set(&mut self, to_move: Player, phase: Phase) {
-        self.meta = pack(self.n(), to_move, phase, self.rules());
+        self.meta = pack(self.holes_per_row(), to_move, phase, self.rules());
     }
     pub fn on_board(&self) -> u32 {
         self.holes().iter().map(|&x| x as u32).sum()
@@ -287,11 +287,17 @@ impl Andada {
     /// with the board it leaves before any capture; `None` for an empty hole or one off
     /// the board. Does not check whose hole it is.
     pub fn sowing(&self, h: usize) -> Option<(Sowing, [u8; CELLS])> {
-        if h >= 2 * self.n() || self.holes[h] == 0 {
+        if h >= 2 * self.holes_per_row() || self.holes[h] == 0 {
             return None;
         }
         let mut holes = self.holes;
-        let s = sow(&mut holes, self.n(), h, self.clockwise(), self.bear_off());
+        let s = sow(
+            &mut holes,
+            self.holes_per_row(),
+            h,
+            self.clockwise(),
+            self.bear_off(),
+        );
         Some((s, holes))
     }
 
@@ -305,7 +311,7 @@ impl Andada {
         if let Some(verdict) = plain_verdict(self, mv) {
             return verdict;
         }
-        let n = self.n();
+        let n = self.holes_per_row();
         let mover = Self::row(self.to_move());
         let own_hole = |h: u8| {
             let h = h as usize;
@@ -358,7 +364,7 @@ impl Game for Andada {
 
     fn legal_moves(&self, moves: &mut Moves<AndadaMove>) {
         moves.clear();
-        let n = self.n();
+        let n = self.holes_per_row();
         let s = Self::row(self.to_move()).start(n);
         match self.phase() {
             // "picks up the contents of any hole of his row": every hole is an opening
@@ -389,7 +395,12 @@ impl Game for Andada {
         let me = self.to_move();
         match mv {
             AndadaMove::Open(h) => {
-                opening(&mut next.holes, self.n(), h as usize, self.clockwise());
+                opening(
+                    &mut next.holes,
+                    self.holes_per_row(),
+                    h as usize,
+                    self.clockwise(),
+                );
                 // "After the opening, the other player decides [...]"
                 next.set(me.opponent(), Phase::Pie);
             }
@@ -397,7 +408,7 @@ impl Game for Andada {
             AndadaMove::Play => next.set(me, Phase::Play),
             AndadaMove::Pass => next.set(me.opponent(), Phase::Play),
             AndadaMove::Sow(h) => {
-                let n = self.n();
+                let n = self.holes_per_row();
                 next.set(me.opponent(), Phase::Play);
                 // `mv` must be legal; an empty or missing hole only passes the turn.
                 let Some((end, holes)) = self.sowing(h as usize) else {
@@ -427,7 +438,7 @@ impl Game for Andada {
             Phase::Opening | Phase::Pie => false,
             Phase::Drawn => true,
             Phase::Play => {
-                let n = self.n();
+                let n = self.holes_per_row();
                 let s = Self::row(self.to_move()).start(n);
                 let endless_legal = self.endless() == Endless::Draw;
                 !(s..s + n).any(|i| self.holes[i] > 0 && (endless_legal || !self.is_endless(i)))
@@ -453,7 +464,7 @@ impl Game for Andada {
     }
 
     fn key(&self) -> u64 {
-        let n2 = 2 * self.n();
+        let n2 = 2 * self.holes_per_row();
         let mut buf = [0u8; CELLS + 1];
         buf[..n2].copy_from_slice(&self.holes[..n2]);
         // Size, player to move, phase and rules.

@@ -96,7 +96,7 @@ impl Indexed for Kalah {
     /// Every position still in play (both rows non-empty) has a class.
     fn class(&self) -> Option<SeedsInPlay> {
         (!self.is_terminal()).then(|| SeedsInPlay {
-            m: self.m() as u8,
+            m: self.holes_per_row() as u8,
             seeds: self.on_board() as u8,
             capture: self.rules().capture,
         })
@@ -120,7 +120,7 @@ impl Indexed for Kalah {
 
     #[inline]
     fn index(&self) -> u64 {
-        let m = self.m();
+        let m = self.holes_per_row();
         let me = Kalah::row(self.to_move()).start(m);
         let them = Kalah::row(self.to_move()).other().start(m);
         let h = self.holes();

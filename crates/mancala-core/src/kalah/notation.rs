@@ -11,15 +11,15 @@ use super::rules::{Capture, Kalah, KalahMove, Rules};
 
 impl Notation for Kalah {
     fn format_move(&self, mv: KalahMove) -> String {
-        letter(mv.0 as usize, self.m()).to_string()
+        letter(mv.0 as usize, self.holes_per_row()).to_string()
     }
 
     fn parse_move(&self, text: &str) -> Result<KalahMove, ParseError> {
         let t = text.trim();
         let c = one_char(t, t, "a Kalah move (one hole letter)")?;
-        let h = hole_of_letter(c, self.m())?;
+        let h = hole_of_letter(c, self.holes_per_row())?;
         let mover = Kalah::row(self.to_move());
-        let row = row_of(h, self.m());
+        let row = row_of(h, self.holes_per_row());
         if row != mover {
             return Err(ParseError::new(format!(
                 "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",

@@ -75,7 +75,7 @@ impl Kalah {
         if let Some(verdict) = plain_verdict(self, mv) {
             return verdict;
         }
-        let m = self.m();
+        let m = self.holes_per_row();
         let h = mv.0 as usize;
         let mover = Self::row(self.to_move);
         Some(if h >= 2 * m {
@@ -105,7 +105,7 @@ impl Kalah {
     /// "After any move, when either player's row is empty the game ends and each player
     /// takes the seeds left on his own side into his store."
     fn sweep_if_over(&mut self) {
-        let m = self.m();
+        let m = self.holes_per_row();
         let south = self.row_sum(Row::South);
         let north = self.row_sum(Row::North);
         if south == 0 || north == 0 {
@@ -135,7 +135,7 @@ impl Game for Kalah {
         if self.is_terminal() {
             return;
         }
-        let m = self.m();
+        let m = self.holes_per_row();
         let s = Self::row(self.to_move).start(m);
         for i in s..s + m {
             if self.holes[i] > 0 {
@@ -147,7 +147,7 @@ impl Game for Kalah {
     fn play(&self, mv: KalahMove) -> Self {
         let mut next = *self;
         let me = self.to_move;
-        let m = self.m();
+        let m = self.holes_per_row();
         let own = Self::row(me).start(m);
         let other = Self::row(me).other().start(m);
         let h = mv.0 as usize;
@@ -249,7 +249,11 @@ impl Game for Kalah {
         let word = |i: usize| u64::from_le_bytes(self.holes[8 * i..8 * i + 8].try_into().unwrap());
         let tag = self.m as u64 | (self.to_move as u64) << 8 | (self.rules.capture as u64) << 9;
         let h = mix64(word(0) ^ mix64(word(1) ^ 0x6A1A_u64.wrapping_mul(tag + 1)));
-        if self.m() <= 8 { h } else { mix64(h ^ word(2)) }
+        if self.holes_per_row() <= 8 {
+            h
+        } else {
+            mix64(h ^ word(2))
+        }
     }
 
     /// No position can recur. Every move either puts at least one seed into a store
@@ -274,7 +278,7 @@ impl Game for Kalah {
     /// nearest the store first among them: sowing it leaves the other holes' counts, and
     /// so their extra turns, as they were.
     fn move_order_hint(&self, mv: KalahMove) -> i32 {
-        let m = self.m();
+        let m = self.holes_per_row();
         let h = mv.0 as usize;
         let to_store = m - h % m;
         let seeds = self.holes()[h] as usize;

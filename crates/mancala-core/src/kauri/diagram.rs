@@ -6,12 +6,12 @@ use crate::game::Game;
 use crate::rows::Seated;
 use crate::rows::letter;
 
-use super::rules::{Kauri, M, Rules};
+use super::rules::{HOLES_PER_ROW, Kauri, Rules};
 
 impl Diagram for Kauri {
     fn layout(&self) -> Layout {
         let cell = |i: usize| Cell {
-            label: letter(i, M).to_string(),
+            label: letter(i, HOLES_PER_ROW).to_string(),
             count: self.seeds()[i] as u32,
             extra: Some(self.cowries()[i] as u32),
         };
@@ -35,7 +35,7 @@ impl Diagram for Kauri {
         }
         Layout {
             title: "Kauri 2x6".into(),
-            rows: two_rows(M, cell, false),
+            rows: two_rows(HOLES_PER_ROW, cell, false),
             stores: stores_north_south(|s| self.stores()[Kauri::owner(s).index()] as u32),
             status,
             notes,

@@ -12,12 +12,12 @@ use crate::rows::Seated;
 use crate::rows::{Row, hole_of_letter, letter, read_to_move, row_of};
 use crate::text::{Fields, number, one_char};
 
-use super::rules::{HOLES, Kauri, KauriMove, M, Rules};
+use super::rules::{HOLES, HOLES_PER_ROW, Kauri, KauriMove, Rules};
 
 impl Notation for Kauri {
     /// The hole letter (never a digit).
     fn format_move(&self, mv: KauriMove) -> String {
-        letter(mv.0 as usize, M).to_string()
+        letter(mv.0 as usize, HOLES_PER_ROW).to_string()
     }
 
     /// A hole letter of the mover's row (`a-f` for North, `A-F` for South), or a digit
@@ -32,15 +32,15 @@ impl Notation for Kauri {
         let mover = Kauri::row(self.to_move());
         if c.is_ascii_digit() {
             let d = c as usize - '0' as usize;
-            if !(1..=M).contains(&d) {
+            if !(1..=HOLES_PER_ROW).contains(&d) {
                 return Err(ParseError::new(format!(
                     "hole number {d}: the mover's holes are numbered 1-6 from his left"
                 )));
             }
-            return Ok(KauriMove((mover.start(M) + d - 1) as u8));
+            return Ok(KauriMove((mover.start(HOLES_PER_ROW) + d - 1) as u8));
         }
-        let h = hole_of_letter(c, M)?;
-        if row_of(h, M) != mover {
+        let h = hole_of_letter(c, HOLES_PER_ROW)?;
+        if row_of(h, HOLES_PER_ROW) != mover {
             return Err(ParseError::new(format!(
                 "\"{t}\": {} to move plays from its own row; {c} is {}'s hole",
                 mover.name(),
@@ -53,15 +53,15 @@ impl Notation for Kauri {
 
 /// Reads a row `s+c,s+c,...` (seeds+cowries of six holes), naming the field and entry on
 /// error.
-fn row(key: &str, v: &str) -> Result<([u8; M], [u8; M]), ParseError> {
+fn row(key: &str, v: &str) -> Result<([u8; HOLES_PER_ROW], [u8; HOLES_PER_ROW]), ParseError> {
     let entries: Vec<&str> = v.split(',').collect();
-    if entries.len() != M {
+    if entries.len() != HOLES_PER_ROW {
         return Err(ParseError::new(format!(
-            "kauri position: \"{key}\" has {} holes, not {M}",
+            "kauri position: \"{key}\" has {} holes, not {HOLES_PER_ROW}",
             entries.len()
         )));
     }
-    let (mut seeds, mut cowries) = ([0u8; M], [0u8; M]);
+    let (mut seeds, mut cowries) = ([0u8; HOLES_PER_ROW], [0u8; HOLES_PER_ROW]);
     for (i, e) in entries.iter().enumerate() {
         let bad = || {
             ParseError::new(format!(
@@ -81,8 +81,8 @@ fn row(key: &str, v: &str) -> Result<([u8; M], [u8; M]), ParseError> {
 }
 
 fn join_row(g: &Kauri, row: Row) -> String {
-    let s = row.start(M);
-    (s..s + M)
+    let s = row.start(HOLES_PER_ROW);
+    (s..s + HOLES_PER_ROW)
         .map(|h| format!("{}+{}", g.seeds()[h], g.cowries()[h]))
         .collect::<Vec<_>>()
         .join(",")
@@ -127,12 +127,12 @@ impl PositionText for Kauri {
         };
         f.finish()?;
         let (mut seeds, mut cowries) = ([0u8; HOLES], [0u8; HOLES]);
-        let s = Row::South.start(M);
-        let n = Row::North.start(M);
-        seeds[s..s + M].copy_from_slice(&ss);
-        cowries[s..s + M].copy_from_slice(&sc);
-        seeds[n..n + M].copy_from_slice(&ns);
-        cowries[n..n + M].copy_from_slice(&nc);
+        let s = Row::South.start(HOLES_PER_ROW);
+        let n = Row::North.start(HOLES_PER_ROW);
+        seeds[s..s + HOLES_PER_ROW].copy_from_slice(&ss);
+        cowries[s..s + HOLES_PER_ROW].copy_from_slice(&sc);
+        seeds[n..n + HOLES_PER_ROW].copy_from_slice(&ns);
+        cowries[n..n + HOLES_PER_ROW].copy_from_slice(&nc);
         let mut stores = [0u8; 2];
         stores[Kauri::owner(Row::South).index()] = south_store;
         stores[Kauri::owner(Row::North).index()] = north_store;

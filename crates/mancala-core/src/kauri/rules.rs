@@ -8,10 +8,10 @@ use crate::player::Player;
 use crate::rows::{Row, Seated, letter, row_of};
 
 /// Holes per row: "The game is played on a standard mancala board of 2 x 6 holes."
-pub const M: usize = 6;
+pub const HOLES_PER_ROW: usize = 6;
 
 /// Holes on the board.
-pub const HOLES: usize = 2 * M;
+pub const HOLES: usize = 2 * HOLES_PER_ROW;
 
 /// Seeds per hole at the start: "Initially there are six counters in each hole: five
 /// "seeds" (Caesalpinia bonduc) and one "cowrie"."
@@ -95,14 +95,14 @@ impl Kauri {
     /// The player owning a hole.
     #[inline(always)]
     fn owner_of(hole: usize) -> Player {
-        Self::owner(row_of(hole, M))
+        Self::owner(row_of(hole, HOLES_PER_ROW))
     }
 
     /// The board indices of a player's holes, from his left.
     #[inline(always)]
     pub fn holes_of(p: Player) -> std::ops::Range<usize> {
-        let s = Self::row(p).start(M);
-        s..s + M
+        let s = Self::row(p).start(HOLES_PER_ROW);
+        s..s + HOLES_PER_ROW
     }
 
     /// The start position, North to move. "Initially there are six counters in each hole:
@@ -225,8 +225,8 @@ impl Kauri {
             return Some("the game is already over".into());
         }
         let me = Self::row(self.to_move);
-        let l = letter(h, M);
-        if row_of(h, M) != me {
+        let l = letter(h, HOLES_PER_ROW);
+        if row_of(h, HOLES_PER_ROW) != me {
             return Some(format!(
                 "{} moves from its own row; {l} is {}'s hole",
                 me.name(),

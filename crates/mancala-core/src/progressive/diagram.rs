@@ -41,7 +41,7 @@ impl Diagram for Progressive {
         let mut notes = vec![format!(
             "goal: {} (sown between {} and a; the move ending there captures it)",
             self.goal(),
-            letter(self.n() - 1)
+            letter(self.holes_per_row() - 1)
         )];
         if !self.is_terminal() && self.empties() > 0 {
             notes.push(format!(
@@ -59,7 +59,7 @@ impl Diagram for Progressive {
             Ending::All => notes.push("ends when every stone is captured".into()),
         }
         Layout {
-            title: format!("Progressive Mancala 1x{}", self.n()),
+            title: format!("Progressive Mancala 1x{}", self.holes_per_row()),
             rows: vec![DrawnRow {
                 owner: String::new(),
                 cells,

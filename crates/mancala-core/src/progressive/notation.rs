@@ -19,7 +19,7 @@ pub fn letter(hole: usize) -> char {
 impl Progressive {
     /// "a-k": the letters of this board, for messages.
     pub fn letter_range(&self) -> String {
-        format!("a-{}", letter(self.n() - 1))
+        format!("a-{}", letter(self.holes_per_row() - 1))
     }
 }
 
@@ -40,12 +40,12 @@ impl Notation for Progressive {
                 self.letter_range()
             ),
         )?;
-        if c.is_ascii_lowercase() && ((c as u8 - b'a') as usize) < self.n() {
+        if c.is_ascii_lowercase() && ((c as u8 - b'a') as usize) < self.holes_per_row() {
             return Ok(ProgressiveMove(c as u8 - b'a'));
         }
         Err(ParseError::new(format!(
             "unknown hole \"{c}\": the holes of 1x{} are the lowercase letters {}",
-            self.n(),
+            self.holes_per_row(),
             self.letter_range()
         )))
     }

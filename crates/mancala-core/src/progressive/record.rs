@@ -72,9 +72,12 @@ mod tests {
         let g: Progressive = start_position(&tags(&[])).unwrap();
         assert_eq!(g, Progressive::standard());
         let g: Progressive = start_position(&tags(&[("Board", "1x17"), ("Rules", "all")])).unwrap();
-        assert_eq!((g.n(), g.total(), g.ending()), (17, 85, Ending::All));
+        assert_eq!(
+            (g.holes_per_row(), g.total(), g.ending()),
+            (17, 85, Ending::All)
+        );
         let g: Progressive = start_position(&tags(&[("Board", "1x5"), ("Stones", "3")])).unwrap();
-        assert_eq!((g.n(), g.total()), (5, 15));
+        assert_eq!((g.holes_per_row(), g.total()), (5, 15));
         for (k, v) in [
             ("Board", "2x11"),
             ("Board", "1x12"),

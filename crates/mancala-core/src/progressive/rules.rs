@@ -224,16 +224,16 @@ impl Progressive {
 
     /// Number of holes in the row.
     #[inline(always)]
-    pub fn n(&self) -> usize {
+    pub fn holes_per_row(&self) -> usize {
         self.n as usize
     }
     /// The holes from `a` rightwards.
     pub fn holes(&self) -> &[u8] {
-        &self.cells[..self.n()]
+        &self.cells[..self.holes_per_row()]
     }
     /// Stones in the common goal.
     pub fn goal(&self) -> u8 {
-        self.cells[self.n()]
+        self.cells[self.holes_per_row()]
     }
     pub fn stores(&self) -> [u8; 2] {
         self.stores
@@ -273,7 +273,7 @@ impl Progressive {
     /// pass the goal once, and the goal, never emptied during a move, can take at most
     /// total - goal more stones, so a move drops at most (n + 1)(total - goal + 1) stones.
     pub fn drop_bound(&self) -> u32 {
-        (self.n() as u32 + 1) * (self.total() - self.goal() as u32 + 1)
+        (self.holes_per_row() as u32 + 1) * (self.total() - self.goal() as u32 + 1)
     }
 
     /// The next cell of the sowing cycle in the mover's direction. "East starts to the game
@@ -283,7 +283,7 @@ impl Progressive {
     /// he circles around the board."
     #[inline(always)]
     fn step(&self, cell: usize) -> usize {
-        let n = self.n();
+        let n = self.holes_per_row();
         match self.to_move {
             Player::First => {
                 if cell == 0 {
@@ -318,7 +318,7 @@ impl Progressive {
     /// debug builds.
     pub fn play_traced(&self, mv: ProgressiveMove) -> (Self, Sowing) {
         let mut next = *self;
-        let n = self.n();
+        let n = self.holes_per_row();
         let len = n + 1;
         let goal = n;
         let me = self.to_move.index();
@@ -385,11 +385,11 @@ impl Progressive {
     /// Why `mv` is not legal here, in words (for reports); `None` when it is legal.
     pub fn why_illegal(&self, mv: ProgressiveMove) -> Option<String> {
         let h = mv.0 as usize;
-        if h >= self.n() {
+        if h >= self.holes_per_row() {
             return Some(format!(
                 "no such hole: a 1x{} board has holes a-{}",
-                self.n(),
-                (b'a' + self.n() as u8 - 1) as char
+                self.holes_per_row(),
+                (b'a' + self.holes_per_row() as u8 - 1) as char
             ));
         }
         if self.is_terminal() {
@@ -475,7 +475,7 @@ impl Game for Progressive {
     /// board and the side alone can recur as turns grow longer); the captured totals only
     /// where the ending looks at them.
     fn key(&self) -> u64 {
-        let len = self.n() + 1;
+        let len = self.holes_per_row() + 1;
         let mut buf = [0u8; MAX_HOLES + 1 + 11];
         buf[..len].copy_from_slice(&self.cells[..len]);
         buf[len] = self.to_move as u8;

@@ -198,7 +198,7 @@ mod kalah {
         fn shelf(&self) -> Option<Shelf> {
             Some(Shelf {
                 game: "kalah",
-                board: format!("2x{}", self.m()),
+                board: format!("2x{}", self.holes_per_row()),
                 variant: capture_name(self.rules().capture).into(),
             })
         }
@@ -208,7 +208,7 @@ mod kalah {
                 return Vec::new();
             }
             Kalah::classes_up_to(&SeedsInPlay {
-                m: self.m() as u8,
+                m: self.holes_per_row() as u8,
                 seeds: k,
                 capture: self.rules().capture,
             })

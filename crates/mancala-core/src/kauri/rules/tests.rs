@@ -40,8 +40,14 @@ fn start_has_five_seeds_and_a_cowrie_in_every_hole_and_north_moves() {
     assert_eq!(Kauri::row(N), Row::North);
     assert_eq!(moves(&g), vec!["a", "b", "c", "d", "e", "f"]);
     // Each row named from its owner's left: A faces f, F faces a.
-    assert_eq!(letter(crate::rows::opposite(0, M), M), 'f');
-    assert_eq!(letter(crate::rows::opposite(5, M), M), 'a');
+    assert_eq!(
+        letter(crate::rows::opposite(0, HOLES_PER_ROW), HOLES_PER_ROW),
+        'f'
+    );
+    assert_eq!(
+        letter(crate::rows::opposite(5, HOLES_PER_ROW), HOLES_PER_ROW),
+        'a'
+    );
     assert_eq!(std::mem::size_of::<Kauri>(), 28);
 }
 
