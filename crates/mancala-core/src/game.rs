@@ -141,27 +141,6 @@ pub trait PositionText: Game + Sized {
     fn from_text(text: &str) -> Result<Self, ParseError>;
 }
 
-/// Plays uniformly random moves to the end of the game or `max_plies`; returns the number
-/// of moves played. Used by tests and benchmarks of every game.
-pub fn random_playout<G: Game>(
-    mut g: G,
-    rng: &mut impl FnMut() -> u64,
-    max_plies: usize,
-) -> (G, usize) {
-    let mut moves = Moves::new();
-    let mut n = 0;
-    while n < max_plies {
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let i = (rng() % moves.len() as u64) as usize;
-        g = g.play(moves[i]);
-        n += 1;
-    }
-    (g, n)
-}
-
 /// A tiny, seedable generator (SplitMix64) for reproducible playouts without dependencies.
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
