@@ -455,55 +455,8 @@ impl<G: Indexed> Database<G> {
                 what: format!("holds classes {held:?}, expected {names:?}"),
             });
         }
-        let mut start = data;
-        let mut spans = Vec::with_capacity(classes.len());
-        for (info, c) in header.classes.iter().zip(classes) {
-            if info.positions != G::class_size(c) {
-                return Err(DbError::Mismatch {
-                    path: p,
-                    what: format!(
-                        "class \"{}\" has {} positions, expected {}",
-                        info.name,
-                        info.positions,
-                        G::class_size(c)
-                    ),
-                });
-            }
-            let len = usize::try_from(info.positions).unwrap_or(usize::MAX);
-            if map.len().saturating_sub(start) < len {
-                return Err(DbError::Format {
-                    path: p,
-                    what: format!("cut short in class \"{}\"", info.name),
-                });
-            }
-            spans.push((start, len));
-            start += len;
-        }
-        if start != map.len() {
-            return Err(DbError::Format {
-                path: p,
-                what: "trailing bytes after the last class".into(),
-            });
-        }
-        // Every class's checksum, classes in parallel; the first damaged one is reported.
-        let bad = header
-            .classes
-            .par_iter()
-            .zip(&spans)
-            .filter_map(|(info, &(s, len))| {
-                let found = checksum(&map[s..s + len]);
-                let expected = u64::from_str_radix(&info.checksum, 16).ok();
-                (expected != Some(found)).then(|| (info.name.clone(), found, expected))
-            })
-            .collect::<Vec<_>>();
-        if let Some((class, found, expected)) = bad.into_iter().next() {
-            return Err(DbError::Checksum {
-                path: p,
-                class,
-                found,
-                expected: expected.unwrap_or(0),
-            });
-        }
+        let spans = class_spans::<G>(&header, classes, data, map.len(), &p)?;
+        verify_checksums(&header, &spans, &map, &p)?;
         let tables = classes
             .iter()
             .zip(spans)
@@ -517,6 +470,77 @@ impl<G: Indexed> Database<G> {
             tables,
             method: Method::Auto,
         })
+    }
+}
+
+/// Where each class's values lie in a file of `file_len` bytes whose values start at
+/// `data`: every class of the expected size, the file neither cut short nor longer.
+fn class_spans<G: Indexed>(
+    header: &Header,
+    classes: &[G::Class],
+    data: usize,
+    file_len: usize,
+    p: &str,
+) -> Result<Vec<(usize, usize)>, DbError> {
+    let mut start = data;
+    let mut spans = Vec::with_capacity(classes.len());
+    for (info, c) in header.classes.iter().zip(classes) {
+        if info.positions != G::class_size(c) {
+            return Err(DbError::Mismatch {
+                path: p.into(),
+                what: format!(
+                    "class \"{}\" has {} positions, expected {}",
+                    info.name,
+                    info.positions,
+                    G::class_size(c)
+                ),
+            });
+        }
+        let len = usize::try_from(info.positions).unwrap_or(usize::MAX);
+        if file_len.saturating_sub(start) < len {
+            return Err(DbError::Format {
+                path: p.into(),
+                what: format!("cut short in class \"{}\"", info.name),
+            });
+        }
+        spans.push((start, len));
+        start += len;
+    }
+    if start != file_len {
+        return Err(DbError::Format {
+            path: p.into(),
+            what: "trailing bytes after the last class".into(),
+        });
+    }
+    Ok(spans)
+}
+
+/// Every class's checksum against the header, classes in parallel; the first damaged
+/// one is reported.
+fn verify_checksums(
+    header: &Header,
+    spans: &[(usize, usize)],
+    map: &[u8],
+    p: &str,
+) -> Result<(), DbError> {
+    let bad = header
+        .classes
+        .par_iter()
+        .zip(spans)
+        .filter_map(|(info, &(s, len))| {
+            let found = checksum(&map[s..s + len]);
+            let expected = u64::from_str_radix(&info.checksum, 16).ok();
+            (expected != Some(found)).then(|| (info.name.clone(), found, expected))
+        })
+        .collect::<Vec<_>>();
+    match bad.into_iter().next() {
+        Some((class, found, expected)) => Err(DbError::Checksum {
+            path: p.into(),
+            class,
+            found,
+            expected: expected.unwrap_or(0),
+        }),
+        None => Ok(()),
     }
 }
 

@@ -118,31 +118,7 @@ fn sweeps<G: Indexed>(
                     return;
                 }
                 let g = G::from_index(&class, i as u64);
-                g.legal_moves(moves);
-                let first = g.to_move().sign() > 0;
-                let (mut l, mut u) = if first { (NEG, NEG) } else { (POS, POS) };
-                for &m in moves.iter() {
-                    let c = g.play(m);
-                    let (cl, cu) = if c.class() == Some(class) {
-                        let j = c.index() as usize;
-                        let (l, u) = (
-                            lower[j].load(Ordering::Relaxed),
-                            upper[j].load(Ordering::Relaxed),
-                        );
-                        // The entry is the twin's, with the other player to move.
-                        if c.mirrored() { (-u, -l) } else { (l, u) }
-                    } else {
-                        let v = (c.to_move().sign() * outside(&c)) as i16;
-                        (v, v)
-                    };
-                    if first {
-                        l = l.max(cl);
-                        u = u.max(cu);
-                    } else {
-                        l = l.min(cl);
-                        u = u.min(cu);
-                    }
-                }
+                let (l, u) = bounds_from_children(&g, class, (&lower, &upper), outside, moves);
                 // Both iterations are monotone: L only rises, G only falls.
                 let (l, u) = (l.max(l0), u.min(u0));
                 if (l, u) != (l0, u0) {
@@ -157,7 +133,59 @@ fn sweeps<G: Indexed>(
             break;
         }
     }
-    let values: Vec<i8> = (0..n)
+    let values = settle::<G>(class, &lower, &upper);
+    let stats = LayerStats {
+        positions: n as u64,
+        sweeps,
+        evaluations: evaluations.load(Ordering::Relaxed),
+        seconds: t0.elapsed().as_secs_f64(),
+    };
+    (values, stats)
+}
+
+/// The bounds (first player's view) that `g`'s children give it in the current sweep:
+/// the best of the children's bounds for the player to move.
+#[inline]
+fn bounds_from_children<G: Indexed>(
+    g: &G,
+    class: G::Class,
+    (lower, upper): (&[AtomicI16], &[AtomicI16]),
+    outside: &(dyn Fn(&G) -> i32 + Sync),
+    moves: &mut Moves<G::Move>,
+) -> (i16, i16) {
+    g.legal_moves(moves);
+    let first = g.to_move().sign() > 0;
+    let (mut l, mut u) = if first { (NEG, NEG) } else { (POS, POS) };
+    for &m in moves.iter() {
+        let c = g.play(m);
+        let (cl, cu) = if c.class() == Some(class) {
+            let j = c.index() as usize;
+            let (l, u) = (
+                lower[j].load(Ordering::Relaxed),
+                upper[j].load(Ordering::Relaxed),
+            );
+            // The entry is the twin's, with the other player to move.
+            if c.mirrored() { (-u, -l) } else { (l, u) }
+        } else {
+            let v = (c.to_move().sign() * outside(&c)) as i16;
+            (v, v)
+        };
+        if first {
+            l = l.max(cl);
+            u = u.max(cu);
+        } else {
+            l = l.min(cl);
+            u = u.min(cu);
+        }
+    }
+    (l, u)
+}
+
+/// The values once the sweeps stop changing anything: a position whose bounds still
+/// differ can be held forever by both players, so it gets the repetition value, clamped
+/// into its bounds; stored for the player to move relative to the banked margin.
+fn settle<G: Indexed>(class: G::Class, lower: &[AtomicI16], upper: &[AtomicI16]) -> Vec<i8> {
+    (0..lower.len())
         .into_par_iter()
         .map(|i| {
             let g = G::from_index(&class, i as u64);
@@ -169,14 +197,7 @@ fn sweeps<G: Indexed>(
             let rel = sign as i32 * v as i32 - g.banked();
             i8::try_from(rel).expect("class values fit in a byte")
         })
-        .collect();
-    let stats = LayerStats {
-        positions: n as u64,
-        sweeps,
-        evaluations: evaluations.load(Ordering::Relaxed),
-        seconds: t0.elapsed().as_secs_f64(),
-    };
-    (values, stats)
+        .collect()
 }
 
 /// Not solved yet (below every value).
@@ -225,61 +246,7 @@ fn single_pass<G: Indexed>(
             if values[i].load(Ordering::Relaxed) != UNKNOWN {
                 return;
             }
-            let mut done = 0u64;
-            stack.push(Frame::new(i, G::from_index(&class, i as u64)));
-            while let Some(top) = stack.last_mut() {
-                if top.next == top.moves.len() {
-                    let f = stack.pop().expect("the stack is not empty");
-                    let rel = if f.moves.is_empty() {
-                        f.g.terminal_value() - f.g.banked()
-                    } else {
-                        f.best - f.g.banked()
-                    };
-                    values[f.index].store(rel as i16, Ordering::Relaxed);
-                    done += 1;
-                    // The parent was waiting for exactly this child: take its value now
-                    // rather than playing the move again.
-                    if let Some(parent) = stack.last_mut() {
-                        let v = f.g.banked() + rel;
-                        let v = if f.g.to_move() == parent.g.to_move() {
-                            v
-                        } else {
-                            -v
-                        };
-                        parent.best = parent.best.max(v);
-                        parent.next += 1;
-                    }
-                    continue;
-                }
-                let c = top.g.play(top.moves[top.next]);
-                let v = if c.is_terminal() {
-                    c.terminal_value()
-                } else if c.class() == Some(class) {
-                    let j = c.index() as usize;
-                    let v = values[j].load(Ordering::Relaxed);
-                    if v == UNKNOWN {
-                        // Solve the child first; its value comes back when it is popped.
-                        let child = Frame::new(j, c);
-                        assert!(
-                            stack.len() <= n,
-                            "{}: play cycles inside a class declared acyclic",
-                            G::class_name(&class)
-                        );
-                        stack.push(child);
-                        continue;
-                    }
-                    c.banked() + v as i32
-                } else {
-                    outside(&c)
-                };
-                let v = if c.to_move() == top.g.to_move() {
-                    v
-                } else {
-                    -v
-                };
-                top.best = top.best.max(v);
-                top.next += 1;
-            }
+            let done = walk_from(class, i, stack, &values, outside);
             evaluations.fetch_add(done, Ordering::Relaxed);
         });
     tick(1, evaluations.load(Ordering::Relaxed));
@@ -294,4 +261,73 @@ fn single_pass<G: Indexed>(
         seconds: t0.elapsed().as_secs_f64(),
     };
     (values, stats)
+}
+
+/// Solves the position of index `start` and every unsolved one below it, depth first on
+/// `stack` (empty on return); returns how many it solved.
+#[inline]
+fn walk_from<G: Indexed>(
+    class: G::Class,
+    start: usize,
+    stack: &mut Vec<Frame<G>>,
+    values: &[AtomicI16],
+    outside: &(dyn Fn(&G) -> i32 + Sync),
+) -> u64 {
+    let n = values.len();
+    let mut done = 0u64;
+    stack.push(Frame::new(start, G::from_index(&class, start as u64)));
+    while let Some(top) = stack.last_mut() {
+        if top.next == top.moves.len() {
+            let f = stack.pop().expect("the stack is not empty");
+            let rel = if f.moves.is_empty() {
+                f.g.terminal_value() - f.g.banked()
+            } else {
+                f.best - f.g.banked()
+            };
+            values[f.index].store(rel as i16, Ordering::Relaxed);
+            done += 1;
+            // The parent was waiting for exactly this child: take its value now
+            // rather than playing the move again.
+            if let Some(parent) = stack.last_mut() {
+                let v = f.g.banked() + rel;
+                let v = if f.g.to_move() == parent.g.to_move() {
+                    v
+                } else {
+                    -v
+                };
+                parent.best = parent.best.max(v);
+                parent.next += 1;
+            }
+            continue;
+        }
+        let c = top.g.play(top.moves[top.next]);
+        let v = if c.is_terminal() {
+            c.terminal_value()
+        } else if c.class() == Some(class) {
+            let j = c.index() as usize;
+            let v = values[j].load(Ordering::Relaxed);
+            if v == UNKNOWN {
+                // Solve the child first; its value comes back when it is popped.
+                let child = Frame::new(j, c);
+                assert!(
+                    stack.len() <= n,
+                    "{}: play cycles inside a class declared acyclic",
+                    G::class_name(&class)
+                );
+                stack.push(child);
+                continue;
+            }
+            c.banked() + v as i32
+        } else {
+            outside(&c)
+        };
+        let v = if c.to_move() == top.g.to_move() {
+            v
+        } else {
+            -v
+        };
+        top.best = top.best.max(v);
+        top.next += 1;
+    }
+    done
 }
