@@ -88,67 +88,13 @@ struct Out {
 }
 
 pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
-    let mut lines = Vec::new();
-    for f in &a.files {
-        let name = display_name(f);
-        let text = read_text(f)?;
-        let rec = parse_file_keeping_annotations(name, &text).map_err(anyhow::Error::new)?;
-        match rec.tags.get("Game") {
-            Some(g) if g.eq_ignore_ascii_case(Afrika::NAME) => {}
-            Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),
-            None => bail!("{name}: no [Game \"afrika\"] tag; reconstruct handles Afrika records"),
-        }
-        lines.push(Line::from_record(name, &rec).map_err(|e| anyhow!(e))?);
-    }
-    if lines
-        .windows(2)
-        .any(|w| w[0].to_move != w[1].to_move || w[0].m != w[1].m)
-    {
-        bail!("the lines disagree on [ToMove] or [Board]; they cannot share a start");
-    }
-    let mut budgets = Vec::new();
-    let mut cands: Vec<Candidate> = Vec::new();
-    for k in 0..=a.max_corrections {
-        let t0 = Instant::now();
-        let mut per = Vec::new();
-        let mut nodes = Vec::new();
-        let mut complete = true;
-        for l in &lines {
-            let (fits, n, cut) = fit_line(l, k, a.node_limit);
-            nodes.push(n);
-            complete &= !cut;
-            per.push(fits);
-        }
-        let c = intersect(&per);
-        budgets.push(Budget {
-            corrections: k,
-            candidates: c.len(),
-            per_line: per.iter().map(Vec::len).collect(),
-            nodes,
-            complete,
-            seconds: t0.elapsed().as_secs_f64(),
-        });
-        if !a.json {
-            let b = budgets.last().unwrap();
-            println!(
-                "budget {k} per line: {} candidate(s) (per line {:?}; nodes {:?}{}; {:.2}s)",
-                b.candidates,
-                b.per_line,
-                b.nodes,
-                if b.complete {
-                    ""
-                } else {
-                    "; NODE LIMIT REACHED"
-                },
-                b.seconds
-            );
-        }
-        cands = c;
-    }
-    let mut shown = Vec::new();
-    for c in cands.iter().take(a.limit) {
-        shown.push(describe(c, &lines, !a.no_solve));
-    }
+    let lines = read_lines(&a.files)?;
+    let (budgets, cands) = fit_with_budgets(&lines, &a);
+    let shown = cands
+        .iter()
+        .take(a.limit)
+        .map(|c| describe(c, &lines, !a.no_solve))
+        .collect();
     let out = Out {
         files: a.files.clone(),
         score_notes: lines
@@ -171,44 +117,116 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
             out.shown.len()
         );
         for (i, c) in out.shown.iter().enumerate() {
-            println!(
-                "\ncandidate {} ({} correction(s)): {}",
-                i + 1,
-                c.corrections,
-                c.position
-            );
-            if let Some(v) = c.value {
-                println!(
-                    "  solver: value {v:+} for the side to move ({:.2}s); best move(s): {}",
-                    c.solve_seconds.unwrap_or(0.0),
-                    c.best_moves.join(", ")
-                );
-                let mv: Vec<String> = c
-                    .move_values
-                    .iter()
-                    .map(|(m, v)| format!("{m} {v:+}"))
-                    .collect();
-                println!("  move values: {}", mv.join(", "));
-            }
-            for l in &c.lines {
-                println!("  {}:", l.file);
-                for k in &l.corrections {
-                    println!("    correction: {k}");
-                }
-                println!("    corrected line: {}", l.corrected_line);
-                println!(
-                    "    first move {}: claimed margin {:+}, line margin {:+}{}",
-                    l.first_move,
-                    l.claimed_margin,
-                    l.line_margin,
-                    l.first_move_value
-                        .map(|v| format!(", solver value {v:+}"))
-                        .unwrap_or_default()
-                );
-            }
+            print_candidate(i, c);
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The solution lines of the record files, which must be Afrika records sharing a start.
+fn read_lines(files: &[String]) -> Result<Vec<Line>> {
+    let mut lines = Vec::new();
+    for f in files {
+        let name = display_name(f);
+        let text = read_text(f)?;
+        let rec = parse_file_keeping_annotations(name, &text).map_err(anyhow::Error::new)?;
+        match rec.tags.get("Game") {
+            Some(g) if g.eq_ignore_ascii_case(Afrika::NAME) => {}
+            Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),
+            None => bail!("{name}: no [Game \"afrika\"] tag; reconstruct handles Afrika records"),
+        }
+        lines.push(Line::from_record(name, &rec).map_err(|e| anyhow!(e))?);
+    }
+    if lines
+        .windows(2)
+        .any(|w| w[0].to_move != w[1].to_move || w[0].m != w[1].m)
+    {
+        bail!("the lines disagree on [ToMove] or [Board]; they cannot share a start");
+    }
+    Ok(lines)
+}
+
+/// The candidates fitting every line with 0, 1, ... --max-corrections corrections per
+/// line (each budget printed as it ends unless --json), and those of the largest budget.
+fn fit_with_budgets(lines: &[Line], a: &ReconstructArgs) -> (Vec<Budget>, Vec<Candidate>) {
+    let mut budgets = Vec::new();
+    let mut cands: Vec<Candidate> = Vec::new();
+    for k in 0..=a.max_corrections {
+        let t0 = Instant::now();
+        let mut per = Vec::new();
+        let mut nodes = Vec::new();
+        let mut complete = true;
+        for l in lines {
+            let (fits, n, cut) = fit_line(l, k, a.node_limit);
+            nodes.push(n);
+            complete &= !cut;
+            per.push(fits);
+        }
+        cands = intersect(&per);
+        let b = Budget {
+            corrections: k,
+            candidates: cands.len(),
+            per_line: per.iter().map(Vec::len).collect(),
+            nodes,
+            complete,
+            seconds: t0.elapsed().as_secs_f64(),
+        };
+        if !a.json {
+            println!(
+                "budget {k} per line: {} candidate(s) (per line {:?}; nodes {:?}{}; {:.2}s)",
+                b.candidates,
+                b.per_line,
+                b.nodes,
+                if b.complete {
+                    ""
+                } else {
+                    "; NODE LIMIT REACHED"
+                },
+                b.seconds
+            );
+        }
+        budgets.push(b);
+    }
+    (budgets, cands)
+}
+
+/// One shown candidate as text: its position, the solver's values, each line corrected.
+fn print_candidate(i: usize, c: &CandOut) {
+    println!(
+        "\ncandidate {} ({} correction(s)): {}",
+        i + 1,
+        c.corrections,
+        c.position
+    );
+    if let Some(v) = c.value {
+        println!(
+            "  solver: value {v:+} for the side to move ({:.2}s); best move(s): {}",
+            c.solve_seconds.unwrap_or(0.0),
+            c.best_moves.join(", ")
+        );
+        let mv: Vec<String> = c
+            .move_values
+            .iter()
+            .map(|(m, v)| format!("{m} {v:+}"))
+            .collect();
+        println!("  move values: {}", mv.join(", "));
+    }
+    for l in &c.lines {
+        println!("  {}:", l.file);
+        for k in &l.corrections {
+            println!("    correction: {k}");
+        }
+        println!("    corrected line: {}", l.corrected_line);
+        println!(
+            "    first move {}: claimed margin {:+}, line margin {:+}{}",
+            l.first_move,
+            l.claimed_margin,
+            l.line_margin,
+            l.first_move_value
+                .map(|v| format!(", solver value {v:+}"))
+                .unwrap_or_default()
+        );
+    }
 }
 
 fn side(g: &Afrika) -> Row {

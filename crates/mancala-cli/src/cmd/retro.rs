@@ -376,6 +376,78 @@ fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
     )
 }
 
+/// Every regular position of Andada 2 x n: written to --out as a database file, else
+/// solved in memory (refused beforehand when it cannot fit).
+fn andada_solution(
+    a: &RetroArgs,
+    n: u8,
+    rules: mancala_core::andada::Rules,
+    classes: &[mancala_core::andada::index::SeedsOnBoard],
+    obs: &Observer,
+) -> Result<Database<mancala_core::andada::Andada>> {
+    use mancala_core::andada::Andada;
+    match &a.out {
+        Some(out) if out.exists() && !a.force => {
+            bail!("{}: the file exists (--force replaces it)", out.display())
+        }
+        Some(out) => Ok(Database::<Andada>::build(
+            out,
+            "andada",
+            &rules.variant_name(),
+            &format!("2x{n}, all regular positions"),
+            classes,
+            obs,
+        )?
+        .0),
+        None => {
+            let (positions, needed) = mancala_solver::retro::db::build_bytes::<Andada>(classes);
+            if let Some(available) = mancala_solver::tt::available_memory()
+                && needed > available
+            {
+                bail!(
+                    "andada:{n}: the strong solution needs about {} MB of memory ({positions} \
+                     positions), but {} MB are available",
+                    needed >> 20,
+                    available >> 20
+                );
+            }
+            let mut db = Database::<Andada>::empty("andada", &rules.variant_name());
+            db.solve(classes, obs);
+            Ok(db)
+        }
+    }
+}
+
+/// The Andada solution as text: every opening, the pie decision, the game's value.
+fn print_andada(r: &AndadaReport) {
+    println!(
+        "Andada {} ({}): {} regular positions solved in {:.1} s",
+        r.board, r.rules, r.positions, r.seconds
+    );
+    println!("  opening  play  pass  second player  opener");
+    let word = |v: i32| match v {
+        1 => "wins",
+        0 => "draws",
+        _ => "loses",
+    };
+    for o in &r.openings {
+        println!(
+            "  {:<7}  {:>4}  {:>4}  {:<13}  {}",
+            o.opening,
+            o.play,
+            o.pass,
+            o.decision,
+            word(o.value_for_opener)
+        );
+    }
+    println!(
+        "  the first player {} with best play; {} of {} openings leave a half-turn symmetric board",
+        word(r.first_player_value),
+        r.symmetric_openings,
+        r.openings.len()
+    );
+}
+
 /// The rule variant a database of `game` is built for.
 pub fn variant_of(game: &str) -> &'static str {
     match game {
@@ -437,38 +509,7 @@ fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<Ex
         .map(|seeds| SeedsOnBoard { n, seeds, rules })
         .collect();
     let obs = Observer::new(a.json);
-    let db = match &a.out {
-        Some(out) if out.exists() && !a.force => {
-            bail!("{}: the file exists (--force replaces it)", out.display())
-        }
-        Some(out) => {
-            Database::<Andada>::build(
-                out,
-                "andada",
-                &rules.variant_name(),
-                &format!("2x{n}, all regular positions"),
-                &classes,
-                &obs,
-            )?
-            .0
-        }
-        None => {
-            let (positions, needed) = mancala_solver::retro::db::build_bytes::<Andada>(&classes);
-            if let Some(available) = mancala_solver::tt::available_memory()
-                && needed > available
-            {
-                bail!(
-                    "andada:{n}: the strong solution needs about {} MB of memory ({positions} \
-                     positions), but {} MB are available",
-                    needed >> 20,
-                    available >> 20
-                );
-            }
-            let mut db = Database::<Andada>::empty("andada", &rules.variant_name());
-            db.solve(&classes, &obs);
-            db
-        }
-    };
+    let db = andada_solution(a, n, rules, &classes, &obs)?;
     let pie = mancala_analysis::andada_pie::analyse(&db, n as usize, rules);
     let openings = pie
         .openings
@@ -493,33 +534,8 @@ fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<Ex
     };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
-        return Ok(ExitCode::SUCCESS);
+    } else {
+        print_andada(&report);
     }
-    println!(
-        "Andada {} ({}): {} regular positions solved in {:.1} s",
-        report.board, report.rules, report.positions, report.seconds
-    );
-    println!("  opening  play  pass  second player  opener");
-    let word = |v: i32| match v {
-        1 => "wins",
-        0 => "draws",
-        _ => "loses",
-    };
-    for o in &report.openings {
-        println!(
-            "  {:<7}  {:>4}  {:>4}  {:<13}  {}",
-            o.opening,
-            o.play,
-            o.pass,
-            o.decision,
-            word(o.value_for_opener)
-        );
-    }
-    println!(
-        "  the first player {} with best play; {} of {} openings leave a half-turn symmetric board",
-        word(report.first_player_value),
-        report.symmetric_openings,
-        report.openings.len()
-    );
     Ok(ExitCode::SUCCESS)
 }
