@@ -18,6 +18,7 @@ const HEAVY: &[&str] = &[
     "retro kalah:6 --max-seeds 20",
     "retro kauri",
     "solve kalah:6x4",
+    "solve kalah:6x5 --value-only -t 2 --tt-mb 4096",
     // The tie-break solves build the 2,704,156-position cowrie-phase table first: 20-25 s
     // in the test build. Their values are pinned by the solver's published_values.rs.
     "solve positions/kauri/move-35.txt --rules tiebreak",

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use mancala_core::Moves;
-use mancala_core::diagram::Layout;
+use mancala_core::diagram::{Cell, Layout};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
@@ -95,6 +95,32 @@ fn show_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ShowArgs) -> Resu
 
 /// The layout as an SVG diagram in the style of the published problem diagrams: a board
 /// with round holes, stone counts, hole letters, and the captured totals beside it.
+/// Text made safe inside SVG markup.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// One hole centred at (`cx`, `cy`) of a row starting at `y0`: the pit, its count and
+/// its label above it.
+fn svg_hole(c: &Cell, cx: f64, cy: f64, y0: f64, cell: f64) -> String {
+    let count = match c.extra {
+        Some(e) => format!("{}+{}", c.count, e),
+        None => c.count.to_string(),
+    };
+    format!(
+        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#8b5a2b\" stroke=\"#4a2c10\" stroke-width=\"1.5\"/>\n\
+         <text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>\n\
+         <text x=\"{cx}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+        cell * 0.38,
+        cy + 6.0,
+        esc(&count),
+        y0 + 14.0,
+        esc(&c.label)
+    )
+}
+
 pub fn svg(l: &Layout) -> String {
     let cols = l.rows.iter().map(|r| r.cells.len()).max().unwrap_or(1);
     let cell = 64.0;
@@ -105,11 +131,6 @@ pub fn svg(l: &Layout) -> String {
     let row_h = cell + label_h;
     let top = 40.0;
     let height = top + l.rows.len() as f64 * row_h + 30.0 + 18.0 * l.notes.len() as f64;
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n"
     );
@@ -130,24 +151,7 @@ pub fn svg(l: &Layout) -> String {
         for (ci, c) in r.cells.iter().enumerate() {
             let cx = margin + (ci as f64 + 0.5) * cell;
             let cy = y0 + label_h + cell / 2.0 - 4.0;
-            s += &format!(
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"#8b5a2b\" stroke=\"#4a2c10\" stroke-width=\"1.5\"/>\n",
-                cell * 0.38
-            );
-            let count = match c.extra {
-                Some(e) => format!("{}+{}", c.count, e),
-                None => c.count.to_string(),
-            };
-            s += &format!(
-                "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"#ffffff\">{}</text>\n",
-                cy + 6.0,
-                esc(&count)
-            );
-            s += &format!(
-                "<text x=\"{cx}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
-                y0 + 14.0,
-                esc(&c.label)
-            );
+            s += &svg_hole(c, cx, cy, y0, cell);
         }
         let arrow = if r.left_to_right {
             "\u{2192}"

@@ -147,22 +147,8 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     };
     let (oracle, databases) =
         crate::dispatch::oracle_for(&root, a.db.as_deref(), a.db_dir.as_deref())?;
-    let oracle = oracle.as_deref();
     let solver = Solver::try_new(config)?;
-    let done = std::sync::atomic::AtomicBool::new(false);
-    let sol = std::thread::scope(|s| {
-        // Without a thread for it (the system refused one) there is no progress line.
-        let watcher = std::thread::Builder::new()
-            .spawn_scoped(s, || progress_display(&solver, &root, &done, a.progress))
-            .ok();
-        let sol = solver.solve_with(&root, oracle);
-        done.store(true, Ordering::Relaxed);
-        if let Some(w) = watcher {
-            let _ = w.join();
-        }
-        sol
-    });
-    let Some(sol) = sol else {
+    let Some(sol) = solve_showing_progress(&solver, &root, oracle.as_deref(), a.progress) else {
         bail!("the search was stopped")
     };
     let seat = |p: Player| G::seat_names()[p.index()];
@@ -221,6 +207,28 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         print_human(&out, &root);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `solver`'s solution of `root`, with a progress line on stderr while it runs.
+fn solve_showing_progress<G: CliGame>(
+    solver: &Solver,
+    root: &G,
+    oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
+    progress: bool,
+) -> Option<mancala_solver::Solution<G::Move>> {
+    let done = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|s| {
+        // Without a thread for it (the system refused one) there is no progress line.
+        let watcher = std::thread::Builder::new()
+            .spawn_scoped(s, || progress_display(solver, root, &done, progress))
+            .ok();
+        let sol = solver.solve_with(root, oracle);
+        done.store(true, Ordering::Relaxed);
+        if let Some(w) = watcher {
+            let _ = w.join();
+        }
+        sol
+    })
 }
 
 /// "South wins by 2", "draw", ... for a value seen by `me`.

@@ -228,6 +228,12 @@ fn print_text(o: &Output) {
             d.min, d.mean, d.max, d.games
         );
     }
+    print_branching(o);
+}
+
+/// The branching factors and the game-tree complexity estimates.
+fn print_branching(o: &Output) {
+    let s = o.stats;
     println!(
         "branching: mean {:.3} over all positions, {:.3} over positions with >= 2 moves; largest {}, most common {}",
         s.mean_branching, s.mean_branching_choices, s.max_branching, s.most_common_branching
