@@ -6,23 +6,14 @@ use std::collections::HashSet;
 
 use mancala_core::andada::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};
 use mancala_core::diagram::Diagram;
-use mancala_core::game::{Game, Moves, Notation, PositionText};
+use mancala_core::game::{Game, Moves, PositionText};
 use mancala_core::player::Player;
 
+mod common;
+use common::{legal, play};
+
 fn pos(text: &str) -> Andada {
-    Andada::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(g: &Andada) -> Vec<String> {
-    let mut moves = Moves::new();
-    g.legal_moves(&mut moves);
-    moves.iter().map(|&m| g.format_move(m)).collect()
-}
-
-fn play(g: &Andada, mv: &str) -> Andada {
-    let m = g.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    assert_eq!(g.why_illegal(m), None, "{mv} in {}", g.to_text());
-    g.play(m)
+    common::pos(text)
 }
 
 const DRAW: Rules = Rules {

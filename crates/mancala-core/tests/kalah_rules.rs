@@ -5,24 +5,15 @@ use mancala_core::rows::Seated;
 use std::collections::HashMap;
 
 use mancala_core::diagram::Diagram;
-use mancala_core::game::{Game, Moves, Notation, PositionText};
+use mancala_core::game::{Game, Moves, PositionText};
 use mancala_core::kalah::{Capture, Kalah, KalahMove, Rules};
 use mancala_core::player::Player;
 
+mod common;
+use common::{legal, play};
+
 fn pos(text: &str) -> Kalah {
-    Kalah::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(g: &Kalah) -> Vec<String> {
-    let mut moves = Moves::new();
-    g.legal_moves(&mut moves);
-    moves.iter().map(|&m| g.format_move(m)).collect()
-}
-
-fn play(g: &Kalah, mv: &str) -> Kalah {
-    let m = g.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    assert_eq!(g.why_illegal(m), None, "{mv} in {}", g.to_text());
-    g.play(m)
+    common::pos(text)
 }
 
 const STANDARD: Rules = Rules {
