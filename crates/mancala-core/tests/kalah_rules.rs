@@ -16,6 +16,11 @@ fn pos(text: &str) -> Kalah {
     common::pos(text)
 }
 
+/// Each `(before, move, after)` checked; the positions before and after each move.
+fn plays(cases: &[(&str, &str, &str)]) -> Vec<(Kalah, Kalah)> {
+    common::assert_plays(cases)
+}
+
 const STANDARD: Rules = Rules {
     capture: Capture::Standard,
 };
@@ -70,26 +75,26 @@ fn sowing_into_the_own_store() {
 /// The opponent's store is skipped, and with enough seeds the start hole is sown again.
 #[test]
 fn the_opponents_store_is_skipped() {
-    // B's 7 seeds: S-store, a, b, (North's store skipped), A, B, S-store, a.
-    let g = pos("kalah south:0,7 north:1,1 to-move:south");
-    let a = play(&g, "B");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:1,1 north:3,2 south-store:2 north-store:0 to-move:north"
-    );
-    let g = pos("kalah south:1,1 north:0,7 to-move:north");
-    let a = play(&g, "b");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:3,2 north:1,1 south-store:0 north-store:2 to-move:south"
-    );
-    // Many laps: 21 seeds on a 2x2 board go round four times and one more.
-    let g = pos("kalah south:21,0 north:1,1 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:4,5 north:5,5 south-store:4 north-store:0 to-move:north"
-    );
+    let played = plays(&[
+        // B's 7 seeds: S-store, a, b, (North's store skipped), A, B, S-store, a.
+        (
+            "kalah south:0,7 north:1,1 to-move:south",
+            "B",
+            "kalah south:1,1 north:3,2 south-store:2 north-store:0 to-move:north",
+        ),
+        (
+            "kalah south:1,1 north:0,7 to-move:north",
+            "b",
+            "kalah south:3,2 north:1,1 south-store:0 north-store:2 to-move:south",
+        ),
+        // Many laps: 21 seeds on a 2x2 board go round four times and one more.
+        (
+            "kalah south:21,0 north:1,1 to-move:south",
+            "A",
+            "kalah south:4,5 north:5,5 south-store:4 north-store:0 to-move:north",
+        ),
+    ]);
+    let (g, a) = &played[2];
     assert_eq!(a.total(), g.total());
 }
 
@@ -111,43 +116,41 @@ fn extra_turn() {
 /// to the mover's store - also when the opposite hole is empty ("empty capture").
 #[test]
 fn empty_capture() {
-    let g = pos("kalah south:1,0,1 north:2,2,2 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,1 north:2,0,2 south-store:3 north-store:0 to-move:north"
-    );
-    // The opposite hole (b) is empty: the last seed alone is captured.
-    let g = pos("kalah south:1,0,1 north:2,0,2 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,1 north:2,0,2 south-store:1 north-store:0 to-move:north"
-    );
-    // North captures too (c lands in a; opposite a is C).
-    let g = pos("kalah south:5,5,5 north:1,0,1 to-move:north");
-    let a = play(&g, "a");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:5,0,5 north:0,0,1 south-store:0 north-store:6 to-move:south"
-    );
-    // The emptied start hole counts as empty when a full lap ends in it.
-    let g = pos("kalah south:3 north:1 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0 north:0 south-store:4 north-store:0 to-move:north"
-    );
-    // A last seed in an own non-empty hole, or in the opponent's row, captures nothing.
+    plays(&[
+        (
+            "kalah south:1,0,1 north:2,2,2 to-move:south",
+            "A",
+            "kalah south:0,0,1 north:2,0,2 south-store:3 north-store:0 to-move:north",
+        ),
+        // The opposite hole (b) is empty: the last seed alone is captured.
+        (
+            "kalah south:1,0,1 north:2,0,2 to-move:south",
+            "A",
+            "kalah south:0,0,1 north:2,0,2 south-store:1 north-store:0 to-move:north",
+        ),
+        // North captures too (c lands in a; opposite a is C).
+        (
+            "kalah south:5,5,5 north:1,0,1 to-move:north",
+            "a",
+            "kalah south:5,0,5 north:0,0,1 south-store:0 north-store:6 to-move:south",
+        ),
+        // The emptied start hole counts as empty when a full lap ends in it.
+        (
+            "kalah south:3 north:1 to-move:south",
+            "A",
+            "kalah south:0 north:0 south-store:4 north-store:0 to-move:north",
+        ),
+        // A last seed in the opponent's row captures nothing.
+        (
+            "kalah south:1,0,2 north:0,1,1 to-move:south",
+            "C",
+            "kalah south:1,0,0 north:1,1,1 south-store:1 north-store:0 to-move:north",
+        ),
+    ]);
+    // A last seed in an own non-empty hole captures nothing.
     let g = pos("kalah south:1,1,0 north:1,1,1 to-move:south");
     let a = play(&g, "A");
     assert_eq!(a.stores(), [0, 0]);
-    let g = pos("kalah south:1,0,2 north:0,1,1 to-move:south");
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:1,0,0 north:1,1,1 south-store:1 north-store:0 to-move:north"
-    );
 }
 
 /// Variant `standard-capture`: only when the opposite hole holds seeds.
@@ -170,31 +173,31 @@ fn standard_capture_variant() {
 /// on his own side into his store.
 #[test]
 fn game_end_sweeps_the_rows() {
-    // South's last seed goes to the store (an extra turn), but South's row is empty.
-    let g = pos("kalah south:0,0,1 north:1,2,3 south-store:5 north-store:4 to-move:south");
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,0 north:0,0,0 south-store:6 north-store:10 to-move:south"
-    );
-    assert!(a.is_terminal());
-    assert!(legal(&a).is_empty());
-    assert_eq!(a.terminal_value(), -4);
-    // North empties its own row; South keeps what is on its side.
-    let g = pos("kalah south:1,1,0 north:0,0,1 north-store:0 to-move:north");
-    let a = play(&g, "c");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,0 north:0,0,0 south-store:2 north-store:1 to-move:north"
-    );
-    assert_eq!(a.terminal_value(), -1);
-    // A capture that empties the opponent's row ends the game too.
-    let g = pos("kalah south:1,0,4 north:0,3,0 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,0 north:0,0,0 south-store:8 north-store:0 to-move:north"
-    );
+    let played = plays(&[
+        // South's last seed goes to the store (an extra turn), but South's row is empty.
+        (
+            "kalah south:0,0,1 north:1,2,3 south-store:5 north-store:4 to-move:south",
+            "C",
+            "kalah south:0,0,0 north:0,0,0 south-store:6 north-store:10 to-move:south",
+        ),
+        // North empties its own row; South keeps what is on its side.
+        (
+            "kalah south:1,1,0 north:0,0,1 north-store:0 to-move:north",
+            "c",
+            "kalah south:0,0,0 north:0,0,0 south-store:2 north-store:1 to-move:north",
+        ),
+        // A capture that empties the opponent's row ends the game too.
+        (
+            "kalah south:1,0,4 north:0,3,0 to-move:south",
+            "A",
+            "kalah south:0,0,0 north:0,0,0 south-store:8 north-store:0 to-move:north",
+        ),
+    ]);
+    let (swept, north_swept) = (&played[0].1, &played[1].1);
+    assert!(swept.is_terminal());
+    assert!(legal(swept).is_empty());
+    assert_eq!(swept.terminal_value(), -4);
+    assert_eq!(north_swept.terminal_value(), -1);
     // A position with an empty row that was not swept yet is over, counted the same way.
     let g = pos("kalah south:0,0,0 north:1,2,0 south-store:3 north-store:1 to-move:south");
     assert!(g.is_terminal());
