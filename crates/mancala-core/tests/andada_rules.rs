@@ -16,11 +16,6 @@ fn pos(text: &str) -> Andada {
     common::pos(text)
 }
 
-/// Each `(before, move, after)` checked; the positions before and after each move.
-fn plays(cases: &[(&str, &str, &str)]) -> Vec<(Andada, Andada)> {
-    common::assert_plays(cases)
-}
-
 const DRAW: Rules = Rules {
     direction: Direction::Counterclockwise,
     endless: Endless::Draw,
@@ -132,7 +127,7 @@ fn pie_decision() {
 /// hole on, and the start hole is not skipped.
 #[test]
 fn sowing_one_by_one_including_the_start_hole() {
-    plays(&[
+    common::assert_plays::<Andada>(&[
         // Six seeds go round a 2x3 board: the last falls in the emptied start hole A, which
         // was empty, on South's side: the opposite hole c is cleared.
         (
@@ -153,7 +148,7 @@ fn sowing_one_by_one_including_the_start_hole() {
 /// in another lap. The move ends when the last seed falls in an empty hole."
 #[test]
 fn relay_sowing() {
-    let played = plays(&[
+    let played = common::assert_plays::<Andada>(&[
         // A falls into B (non-empty): B's 2 seeds go to C and a; a was empty: the move ends
         // on North's side, with no capture.
         (
@@ -178,7 +173,7 @@ fn relay_sowing() {
 /// end [...]"
 #[test]
 fn capture_removes_the_opposite_hole_only_on_the_own_side() {
-    let played = plays(&[
+    let played = common::assert_plays::<Andada>(&[
         // South: A into B (empty, own side): b (opposite B) is removed.
         (
             "andada south:1,0,0 north:2,5,2 to-move:south phase:play",
@@ -211,7 +206,7 @@ fn capture_removes_the_opposite_hole_only_on_the_own_side() {
 /// removed from the board, instead of moving across on to the opponent's side."
 #[test]
 fn bear_off_when_only_singletons_are_left() {
-    let played = plays(&[
+    let played = common::assert_plays::<Andada>(&[
         // South's C (its last hole) would cross to a: the seed is removed, no capture.
         (
             "andada south:0,1,1 north:1,0,1 to-move:south phase:play",
@@ -396,7 +391,7 @@ fn endless_detection_is_exact_on_small_boards() {
 /// North).
 #[test]
 fn clockwise_play() {
-    let played = plays(&[
+    let played = common::assert_plays::<Andada>(&[
         // C: B, A; A was empty, South's side: the hole opposite A (c) is removed.
         (
             "andada south:0,0,2 north:0,0,1 to-move:south phase:play direction:clockwise",
@@ -497,19 +492,7 @@ fn diagram() {
     let g = pos("andada south:0,1,2 north:3,4,5 to-move:north phase:play");
     let l = g.layout();
     assert_eq!(l.title, "Andada 2x3");
-    let top: Vec<_> = l.rows[0]
-        .cells
-        .iter()
-        .map(|c| (c.label.clone(), c.count))
-        .collect();
-    assert_eq!(
-        top,
-        [
-            ("c".to_string(), 5),
-            ("b".to_string(), 4),
-            ("a".to_string(), 3)
-        ]
-    );
+    assert_eq!(common::cells(&l.rows[0]), [("c", 5), ("b", 4), ("a", 3)]);
     assert!(!l.rows[0].left_to_right && l.rows[1].left_to_right);
     assert_eq!(l.status, "North to move");
     let t = l.to_text();

@@ -10,15 +10,10 @@ use mancala_core::kalah::{Capture, Kalah, KalahMove, Rules};
 use mancala_core::player::Player;
 
 mod common;
-use common::{legal, play};
+use common::{assert_play, legal, play};
 
 fn pos(text: &str) -> Kalah {
     common::pos(text)
-}
-
-/// Each `(before, move, after)` checked; the positions before and after each move.
-fn plays(cases: &[(&str, &str, &str)]) -> Vec<(Kalah, Kalah)> {
-    common::assert_plays(cases)
 }
 
 const STANDARD: Rules = Rules {
@@ -54,28 +49,28 @@ fn start_rejects_too_many_seeds() {
 #[test]
 fn sowing_into_the_own_store() {
     let g = Kalah::start(4, 3, Rules::default());
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,4,4,4 north:3,3,3,3 south-store:0 north-store:0 to-move:north"
+    assert_play(
+        &g,
+        "A",
+        "kalah south:0,4,4,4 north:3,3,3,3 south-store:0 north-store:0 to-move:north",
     );
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:3,3,0,4 north:4,3,3,3 south-store:1 north-store:0 to-move:north"
+    let a = assert_play(
+        &g,
+        "C",
+        "kalah south:3,3,0,4 north:4,3,3,3 south-store:1 north-store:0 to-move:north",
     );
     // North's store is after North's last hole.
-    let b = play(&a, "d");
-    assert_eq!(
-        b.to_text(),
-        "kalah south:4,4,0,4 north:4,3,3,0 south-store:1 north-store:1 to-move:south"
+    assert_play(
+        &a,
+        "d",
+        "kalah south:4,4,0,4 north:4,3,3,0 south-store:1 north-store:1 to-move:south",
     );
 }
 
 /// The opponent's store is skipped, and with enough seeds the start hole is sown again.
 #[test]
 fn the_opponents_store_is_skipped() {
-    let played = plays(&[
+    let played = common::assert_plays::<Kalah>(&[
         // B's 7 seeds: S-store, a, b, (North's store skipped), A, B, S-store, a.
         (
             "kalah south:0,7 north:1,1 to-move:south",
@@ -102,10 +97,10 @@ fn the_opponents_store_is_skipped() {
 #[test]
 fn extra_turn() {
     let g = Kalah::start(4, 3, Rules::default());
-    let a = play(&g, "B");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:3,0,4,4 north:3,3,3,3 south-store:1 north-store:0 to-move:south"
+    let a = assert_play(
+        &g,
+        "B",
+        "kalah south:3,0,4,4 north:3,3,3,3 south-store:1 north-store:0 to-move:south",
     );
     assert_eq!(a.to_move(), Player::First);
     let b = play(&a, "D");
@@ -116,7 +111,7 @@ fn extra_turn() {
 /// to the mover's store - also when the opposite hole is empty ("empty capture").
 #[test]
 fn empty_capture() {
-    plays(&[
+    common::assert_plays::<Kalah>(&[
         (
             "kalah south:1,0,1 north:2,2,2 to-move:south",
             "A",
@@ -173,7 +168,7 @@ fn standard_capture_variant() {
 /// on his own side into his store.
 #[test]
 fn game_end_sweeps_the_rows() {
-    let played = plays(&[
+    let played = common::assert_plays::<Kalah>(&[
         // South's last seed goes to the store (an extra turn), but South's row is empty.
         (
             "kalah south:0,0,1 north:1,2,3 south-store:5 north-store:4 to-move:south",
@@ -231,19 +226,7 @@ fn diagram() {
     let g = pos("kalah south:1,2,3 north:4,5,6 south-store:7 north-store:8 to-move:south");
     let l = g.layout();
     assert_eq!(l.title, "Kalah 2x3");
-    let top: Vec<_> = l.rows[0]
-        .cells
-        .iter()
-        .map(|c| (c.label.clone(), c.count))
-        .collect();
-    assert_eq!(
-        top,
-        [
-            ("c".to_string(), 6),
-            ("b".to_string(), 5),
-            ("a".to_string(), 4)
-        ]
-    );
+    assert_eq!(common::cells(&l.rows[0]), [("c", 6), ("b", 5), ("a", 4)]);
     assert_eq!(
         l.stores,
         [("North".to_string(), 8), ("South".to_string(), 7)]

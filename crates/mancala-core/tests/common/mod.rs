@@ -9,6 +9,7 @@ use std::fmt::Debug;
 
 use mancala_core::afrika::Afrika;
 use mancala_core::andada::Andada;
+use mancala_core::diagram::DrawnRow;
 use mancala_core::kalah::Kalah;
 use mancala_core::kauri::Kauri;
 use mancala_core::progressive::Progressive;
@@ -55,6 +56,13 @@ pub fn play<G: Explained>(g: &G, mv: &str) -> G {
     g.play(m)
 }
 
+/// Plays the move named `mv` in `g` and checks the position after it; returns that position.
+pub fn assert_play<G: Explained>(g: &G, mv: &str, after: &str) -> G {
+    let a = play(g, mv);
+    assert_eq!(a.to_text(), after, "{mv} in {}", g.to_text());
+    a
+}
+
 /// Plays each case's move in its position and checks the position after it, as
 /// `(before, move, after)`; returns each case's positions before and after, for the checks
 /// that follow.
@@ -63,10 +71,17 @@ pub fn assert_plays<G: Explained>(cases: &[(&str, &str, &str)]) -> Vec<(G, G)> {
         .iter()
         .map(|&(before, mv, after)| {
             let g: G = pos(before);
-            let a = play(&g, mv);
-            assert_eq!(a.to_text(), after, "{mv} in {before}");
+            let a = assert_play(&g, mv, after);
             (g, a)
         })
+        .collect()
+}
+
+/// The (label, count) of each cell of a diagram row, in the row's order.
+pub fn cells(row: &DrawnRow) -> Vec<(&str, u32)> {
+    row.cells
+        .iter()
+        .map(|c| (c.label.as_str(), c.count))
         .collect()
 }
 
