@@ -2,17 +2,12 @@
 //! error is a fact to keep, not to hide.
 
 use mancala_core::afrika::Afrika;
-use mancala_core::record::{parse_file, parse_file_lenient, start_position, verify};
+use mancala_core::record::{parse_file_lenient, start_position};
+
+mod common;
 
 fn report(file: &str) -> mancala_core::record::Report<mancala_core::afrika::AfrikaMove> {
-    let path = format!(
-        "{}/../../positions/afrika/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rec = parse_file(file, &text).unwrap();
-    let start: Afrika = start_position(&rec.tags).unwrap();
-    verify(&rec, start)
+    common::verify_text::<Afrika>(file, &common::read_positions("afrika", file))
 }
 
 #[test]
@@ -57,8 +52,7 @@ fn problem_lines_need_their_lost_start_positions() {
         "problem-1-wrong.txt",
         "problem-2-solution.txt",
     ] {
-        let path = format!("{}/../../positions/afrika/{f}", env!("CARGO_MANIFEST_DIR"));
-        let rec = parse_file_lenient(f, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let rec = parse_file_lenient(f, &common::read_positions("afrika", f)).unwrap();
         let e = start_position::<Afrika>(&rec.tags).unwrap_err();
         assert!(e.0.contains("not known"), "{f}: {e}");
     }
