@@ -8,19 +8,16 @@ use mancala_core::progressive::rules::MAX_TURN_MOVES;
 use mancala_core::progressive::{Ending, Progressive, ProgressiveMove};
 use mancala_core::{Game, Moves, Notation, Player, PositionText};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 /// Longest playout allowed; random games are far shorter (at most 431 moves on 1x17 in
 /// 50,000 games: `cargo run --release -p mancala-core --example progressive_random`).
 const MAX_PLIES: usize = 20_000;
 
+mod common;
+
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        failure_persistence: None,
-        rng_seed: RngSeed::Fixed(0x9A06),
-        ..Config::default()
-    }
+    common::config(cases, 0x9A06)
 }
 
 /// A start position: the published boards most often, every odd size sometimes.
