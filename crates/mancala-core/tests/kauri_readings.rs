@@ -205,6 +205,14 @@ fn the_model_with_the_implemented_reading_replays_every_record() {
     }
 }
 
+/// The first failing ply of `r` on each of the four games; what went wrong is printed,
+/// headed by `label`.
+fn first_failures(label: &str, r: Reading) -> Vec<Option<usize>> {
+    let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
+    eprintln!("{label}: {why:?}");
+    games().iter().map(|g| first_failure(r, g)).collect()
+}
+
 #[test]
 fn sowing_the_cowries_first_fails_on_every_record() {
     let r = Reading {
@@ -213,9 +221,7 @@ fn sowing_the_cowries_first_fails_on_every_record() {
         skip_start: false,
         ..IMPLEMENTED
     };
-    let fails: Vec<Option<usize>> = games().iter().map(|g| first_failure(r, g)).collect();
-    let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
-    eprintln!("cowries first: {why:?}");
+    let fails = first_failures("cowries first", r);
     assert!(fails.iter().all(Option::is_some), "{fails:?}");
     assert_eq!(fails, PINNED_COWRIES_FIRST.map(Some).to_vec());
 }
@@ -230,9 +236,7 @@ fn skipping_the_start_hole_fails_on_every_record() {
         skip_start: true,
         ..IMPLEMENTED
     };
-    let fails: Vec<Option<usize>> = games().iter().map(|g| first_failure(r, g)).collect();
-    let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
-    eprintln!("skip start: {why:?}");
+    let fails = first_failures("skip start", r);
     assert_eq!(fails, PINNED_SKIP.to_vec());
 }
 
@@ -253,10 +257,7 @@ fn the_other_cyclic_orders_fail_early_on_every_record() {
                     skip_start,
                     ..IMPLEMENTED
                 };
-                let fails: Vec<Option<usize>> =
-                    games().iter().map(|g| first_failure(r, g)).collect();
-                let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
-                eprintln!("{r:?}: {why:?}");
+                let fails = first_failures(&format!("{r:?}"), r);
                 assert!(
                     fails.iter().all(|f| f.is_some_and(|p| p <= 12)),
                     "{r:?}: {fails:?}"
