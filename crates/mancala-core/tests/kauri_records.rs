@@ -128,6 +128,7 @@ fn game_1_has_a_capture_annotated_one_ply_early() {
 fn game_2_is_consistent() {
     let r = report("game-2.txt");
     assert_consistent_end(
+        "game-2.txt",
         &r,
         End {
             plies: 33,
@@ -146,6 +147,7 @@ fn game_2_is_consistent() {
 #[test]
 fn game_3_is_consistent_with_three_north_moves_in_a_row() {
     assert_consistent_end(
+        "game-3.txt",
         &report("game-3.txt"),
         End {
             // "7. d-a-f (+34)" counts three plies.
@@ -198,6 +200,7 @@ fn game_4_has_three_recording_slips() {
     // Corrected, game 4 is consistent and ends with an empty board at 30:30: a draw under
     // the current rules.
     assert_consistent_end(
+        "game-4 corrected",
         &verify_text("game-4 corrected", &game_4_corrected()),
         End {
             plies: 82,
@@ -301,6 +304,7 @@ fn the_footnote_draw_line_needs_e_for_w_and_ends_30_30() {
 fn the_digit_continuation_is_the_tie_break_after_the_end_of_game_4() {
     let r = report("tiebreak-continuation.txt");
     assert_consistent_end(
+        "tiebreak-continuation.txt",
         &r,
         End {
             plies: 32,

@@ -23,38 +23,42 @@ fn verify_file(name: &str) -> Report<mancala_core::progressive::ProgressiveMove>
     verify(&rec, start)
 }
 
+/// Both games verify as consistent, without issues, and end as published: game 1 with a
+/// resignation, game 2 at 28 with a bonus move unplayed.
 #[test]
-fn game_1_is_consistent_and_ends_with_a_resignation() {
-    let r = verify_file("game-1.txt");
-    assert_consistent_end(
-        &r,
-        End {
-            plies: 11,
-            score: [23, 7],
-            game_over: false,
-            decided: false,
-            position: "progressive holes:3,4,0,1,0,6,0,1,4,0,6 goal:0 east-store:23 west-store:7 to-move:west moves-left:1 empties:0",
-        },
-    );
-    assert!(r.issues.is_empty());
-    assert_eq!(r.result.as_deref(), Some("- Gering resigns."));
-}
-
-#[test]
-fn game_2_is_consistent_and_ends_at_28_with_a_bonus_move_unplayed() {
-    let r = verify_file("game-2.txt");
-    assert_consistent_end(
-        &r,
-        End {
-            plies: 15,
-            score: [5, 28],
-            game_over: true,
-            decided: true,
-            position: "progressive holes:1,0,2,0,4,1,0,3,2,7,2 goal:0 east-store:5 west-store:28 to-move:west moves-left:1 empties:0",
-        },
-    );
-    assert!(r.issues.is_empty());
-    assert_eq!(r.result.as_deref(), Some("- Gering wins with 5:28 points."));
+fn the_games_are_consistent_and_end_as_published() {
+    let cases = [
+        (
+            "game_1_is_consistent_and_ends_with_a_resignation",
+            "game-1.txt",
+            "- Gering resigns.",
+            End {
+                plies: 11,
+                score: [23, 7],
+                game_over: false,
+                decided: false,
+                position: "progressive holes:3,4,0,1,0,6,0,1,4,0,6 goal:0 east-store:23 west-store:7 to-move:west moves-left:1 empties:0",
+            },
+        ),
+        (
+            "game_2_is_consistent_and_ends_at_28_with_a_bonus_move_unplayed",
+            "game-2.txt",
+            "- Gering wins with 5:28 points.",
+            End {
+                plies: 15,
+                score: [5, 28],
+                game_over: true,
+                decided: true,
+                position: "progressive holes:1,0,2,0,4,1,0,3,2,7,2 goal:0 east-store:5 west-store:28 to-move:west moves-left:1 empties:0",
+            },
+        ),
+    ];
+    for (case, file, result, end) in cases {
+        let r = verify_file(file);
+        assert_consistent_end(case, &r, end);
+        assert!(r.issues.is_empty(), "{case}");
+        assert_eq!(r.result.as_deref(), Some(result), "{case}");
+    }
 }
 
 #[test]

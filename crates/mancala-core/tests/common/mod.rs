@@ -201,12 +201,12 @@ pub struct End<'a> {
     pub position: &'a str,
 }
 
-/// The record is consistent and ends as `end` says.
-pub fn assert_consistent_end<M: Debug>(r: &Report<M>, end: End) {
-    assert!(r.consistent, "{:#?}", r.issues);
-    assert_eq!(r.plies, end.plies, "plies");
-    assert_eq!(r.final_score, end.score, "final score");
-    assert_eq!(r.game_over, end.game_over, "game over");
-    assert_eq!(r.decided, end.decided, "decided");
-    assert_eq!(r.final_position, end.position);
+/// The record `label` is consistent and ends as `end` says.
+pub fn assert_consistent_end<M: Debug>(label: &str, r: &Report<M>, end: End) {
+    assert!(r.consistent, "{label}: {:#?}", r.issues);
+    assert_eq!(r.plies, end.plies, "{label}: plies");
+    assert_eq!(r.final_score, end.score, "{label}: final score");
+    assert_eq!(r.game_over, end.game_over, "{label}: game over");
+    assert_eq!(r.decided, end.decided, "{label}: decided");
+    assert_eq!(r.final_position, end.position, "{label}");
 }
