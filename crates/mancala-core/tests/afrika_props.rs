@@ -5,6 +5,8 @@ use mancala_core::game::SplitMix;
 use mancala_core::{Game, Moves, Notation, Player, PositionText};
 use proptest::prelude::*;
 
+mod common;
+
 fn rules(ending: u8) -> Rules {
     Rules {
         ending: match ending % 3 {
@@ -96,19 +98,16 @@ fn bad_positions_and_moves_are_clear_errors() {
             "multiple of 0.5",
         ),
     ];
-    for (text, want) in cases {
-        let e = Afrika::from_text(text).unwrap_err();
-        assert!(e.0.contains(want), "{text:?}: {e}");
-    }
+    common::assert_text_errors::<Afrika>(&cases);
     let g = Afrika::start(8, 8, Rules::default());
-    for (mv, want) in [
-        ("z", "unknown hole \"z\""),
-        ("E", "sows from its own row"),
-        ("xe", "captures from South's row"),
-        ("ee", "not an Afrika move"),
-        ("", "not an Afrika move"),
-    ] {
-        let e = g.parse_move(mv).unwrap_err();
-        assert!(e.0.contains(want), "{mv:?}: {e}");
-    }
+    common::assert_move_errors(
+        &g,
+        &[
+            ("z", "unknown hole \"z\""),
+            ("E", "sows from its own row"),
+            ("xe", "captures from South's row"),
+            ("ee", "not an Afrika move"),
+            ("", "not an Afrika move"),
+        ],
+    );
 }

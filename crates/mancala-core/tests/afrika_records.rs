@@ -2,28 +2,28 @@
 //! error is a fact to keep, not to hide.
 
 use mancala_core::afrika::Afrika;
-use mancala_core::record::{parse_file, parse_file_lenient, start_position, verify};
+use mancala_core::record::{Issue, parse_file_lenient, start_position};
+
+mod common;
 
 fn report(file: &str) -> mancala_core::record::Report<mancala_core::afrika::AfrikaMove> {
-    let path = format!(
-        "{}/../../positions/afrika/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rec = parse_file(file, &text).unwrap();
-    let start: Afrika = start_position(&rec.tags).unwrap();
-    verify(&rec, start)
+    common::verify_text::<Afrika>(file, &common::read_positions("afrika", file))
+}
+
+/// The one issue of a record whose game is over after `plies` plies with `score`.
+fn the_one_issue(file: &str, plies: usize, score: [u32; 2]) -> Issue {
+    let r = report(file);
+    assert_eq!(r.plies, plies, "{file}");
+    assert!(r.game_over, "{file}");
+    assert_eq!(r.final_score, score, "{file}");
+    assert_eq!(r.issues.len(), 1, "{file}: {:#?}", r.issues);
+    r.issues.into_iter().next().unwrap()
 }
 
 #[test]
 fn game_1_has_two_swapped_capture_amounts() {
-    let r = report("game-1.txt");
-    assert_eq!(r.plies, 66);
-    assert!(r.game_over);
     // 64:64 with komi 2.5: "Gering wins by 2 1/2 points" holds once the amounts are swapped.
-    assert_eq!(r.final_score, [64, 64]);
-    assert_eq!(r.issues.len(), 1, "{:#?}", r.issues);
-    let i = &r.issues[0];
+    let i = the_one_issue("game-1.txt", 66, [64, 64]);
     assert_eq!((i.ply, i.move_number), (20, Some(10)));
     assert_eq!(i.recorded, "xh (+1)");
     assert_eq!(i.actual, "xh (+3)");
@@ -35,13 +35,8 @@ fn game_1_has_two_swapped_capture_amounts() {
 
 #[test]
 fn game_2_result_statement_does_not_follow_from_the_moves() {
-    let r = report("game-2.txt");
-    assert_eq!(r.plies, 77);
-    assert!(r.game_over);
     // Every move and amount is right; the moves give North (Gering) 66, South 62.
-    assert_eq!(r.final_score, [66, 62]);
-    assert_eq!(r.issues.len(), 1, "{:#?}", r.issues);
-    let i = &r.issues[0];
+    let i = the_one_issue("game-2.txt", 77, [66, 62]);
     assert_eq!(i.ply, 0);
     assert_eq!(i.recorded, "- De Leo wins by half a point.");
     assert_eq!(
@@ -57,8 +52,7 @@ fn problem_lines_need_their_lost_start_positions() {
         "problem-1-wrong.txt",
         "problem-2-solution.txt",
     ] {
-        let path = format!("{}/../../positions/afrika/{f}", env!("CARGO_MANIFEST_DIR"));
-        let rec = parse_file_lenient(f, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let rec = parse_file_lenient(f, &common::read_positions("afrika", f)).unwrap();
         let e = start_position::<Afrika>(&rec.tags).unwrap_err();
         assert!(e.0.contains("not known"), "{f}: {e}");
     }

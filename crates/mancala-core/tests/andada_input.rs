@@ -5,12 +5,8 @@ use mancala_core::andada::{Andada, AndadaMove, Rules};
 use mancala_core::game::{Game, Notation, PositionText};
 use proptest::prelude::*;
 
-fn err(text: &str) -> String {
-    match Andada::from_text(text) {
-        Ok(g) => panic!("{text} was accepted as {g:?}"),
-        Err(e) => e.0,
-    }
-}
+mod common;
+use common::why;
 
 #[test]
 fn malformed_positions_name_the_problem() {
@@ -95,34 +91,31 @@ fn malformed_positions_name_the_problem() {
             "260 seeds",
         ),
     ];
-    for (text, want) in cases {
-        let e = err(text);
-        assert!(e.contains(want), "{text}: \"{e}\" lacks \"{want}\"");
-    }
+    common::assert_text_errors::<Andada>(&cases);
 }
 
 #[test]
 fn unknown_and_misplaced_move_names() {
     let g = Andada::from_text("andada south:1,2,0 north:1,1,1 to-move:south phase:play").unwrap();
-    for (name, want) in [
-        (
-            "Z",
-            "unknown hole \"Z\": holes are A-C (South) and a-c (North)",
-        ),
-        ("d", "unknown hole \"d\""),
-        ("3", "unknown hole \"3\""),
-        (
-            "a",
-            "South to move sows from its own row; a is North's hole",
-        ),
-        ("", "is not an Andada move"),
-        ("AB", "\"AB\" is not an Andada move"),
-        ("play", "pie decision"),
-        ("pass", "pie decision"),
-    ] {
-        let e = g.parse_move(name).unwrap_err().0;
-        assert!(e.contains(want), "{name}: \"{e}\" lacks \"{want}\"");
-    }
+    common::assert_move_errors(
+        &g,
+        &[
+            (
+                "Z",
+                "unknown hole \"Z\": holes are A-C (South) and a-c (North)",
+            ),
+            ("d", "unknown hole \"d\""),
+            ("3", "unknown hole \"3\""),
+            (
+                "a",
+                "South to move sows from its own row; a is North's hole",
+            ),
+            ("", "is not an Andada move"),
+            ("AB", "\"AB\" is not an Andada move"),
+            ("play", "pie decision"),
+            ("pass", "pie decision"),
+        ],
+    );
     let pie = Andada::start(3, Rules::default()).play(AndadaMove::Open(0));
     let e = pie.parse_move("a").unwrap_err().0;
     assert!(e.contains("\"play\""), "{e}");
@@ -133,7 +126,6 @@ fn unknown_and_misplaced_move_names() {
 #[test]
 fn illegal_moves_are_explained() {
     let g = Andada::from_text("andada south:1,0,0 north:1,1,1 to-move:south phase:play").unwrap();
-    let why = |g: &Andada, mv| g.why_illegal(mv).unwrap_or_else(|| panic!("{mv:?} legal"));
     assert!(why(&g, AndadaMove::Sow(1)).contains("empty"));
     assert!(why(&g, AndadaMove::Sow(4)).contains("own row"));
     assert!(why(&g, AndadaMove::Sow(9)).contains("no such hole"));
@@ -170,32 +162,16 @@ fn rule_variants_read_back() {
 proptest! {
     #[test]
     fn arbitrary_text_never_panics(s in ".{0,80}") {
-        let _ = Andada::from_text(&s);
-        let _ = Andada::from_text(&format!("andada {s}"));
-        let g = Andada::start(6, Rules::default());
-        let _ = g.parse_move(&s);
+        common::read_arbitrary_text("andada", &Andada::start(6, Rules::default()), &s);
     }
 
     #[test]
     fn arbitrary_fields_never_panic(
-        south in proptest::collection::vec(0u16..300, 0..30),
-        north in proptest::collection::vec(0u16..300, 0..30),
+        (south, north) in common::rows(30),
         phase in "(opening|pie|play|drawn|x)",
         extra in "( endless:draw| direction:clockwise| x:y|)",
     ) {
-        let j = |v: &[u16]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
-        let text = format!(
-            "andada south:{} north:{} to-move:north phase:{phase}{extra}",
-            j(&south),
-            j(&north)
-        );
-        if let Ok(g) = Andada::from_text(&text) {
-            prop_assert_eq!(Andada::from_text(&g.to_text()).unwrap(), g);
-            let mut moves = mancala_core::game::Moves::new();
-            g.legal_moves(&mut moves);
-            for &mv in moves.iter() {
-                let _ = g.play(mv);
-            }
-        }
+        let text = format!("andada south:{south} north:{north} to-move:north phase:{phase}{extra}");
+        common::check_text_round_trip::<Andada>(&text)?;
     }
 }

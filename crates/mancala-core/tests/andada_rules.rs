@@ -6,23 +6,14 @@ use std::collections::HashSet;
 
 use mancala_core::andada::{Andada, AndadaMove, Direction, Endless, Phase, Rules, Sowing};
 use mancala_core::diagram::Diagram;
-use mancala_core::game::{Game, Moves, Notation, PositionText};
+use mancala_core::game::{Game, Moves, PositionText};
 use mancala_core::player::Player;
 
+mod common;
+use common::{legal, play};
+
 fn pos(text: &str) -> Andada {
-    Andada::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(g: &Andada) -> Vec<String> {
-    let mut moves = Moves::new();
-    g.legal_moves(&mut moves);
-    moves.iter().map(|&m| g.format_move(m)).collect()
-}
-
-fn play(g: &Andada, mv: &str) -> Andada {
-    let m = g.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    assert_eq!(g.why_illegal(m), None, "{mv} in {}", g.to_text());
-    g.play(m)
+    common::pos(text)
 }
 
 const DRAW: Rules = Rules {
@@ -136,45 +127,45 @@ fn pie_decision() {
 /// hole on, and the start hole is not skipped.
 #[test]
 fn sowing_one_by_one_including_the_start_hole() {
-    // Six seeds go round a 2x3 board: the last falls in the emptied start hole A, which was
-    // empty, on South's side: the opposite hole c is cleared.
-    let g = pos("andada south:6,0,0 north:0,0,0 to-move:south phase:play");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "andada south:1,1,1 north:1,1,0 to-move:north phase:play"
-    );
-    // A short single lap into an empty hole of the opponent: no relay, no capture.
-    let g = pos("andada south:0,0,2 north:0,0,2 to-move:south phase:play");
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,0 north:1,1,2 to-move:north phase:play"
-    );
+    common::assert_plays::<Andada>(&[
+        // Six seeds go round a 2x3 board: the last falls in the emptied start hole A, which
+        // was empty, on South's side: the opposite hole c is cleared.
+        (
+            "andada south:6,0,0 north:0,0,0 to-move:south phase:play",
+            "A",
+            "andada south:1,1,1 north:1,1,0 to-move:north phase:play",
+        ),
+        // A short single lap into an empty hole of the opponent: no relay, no capture.
+        (
+            "andada south:0,0,2 north:0,0,2 to-move:south phase:play",
+            "C",
+            "andada south:0,0,0 north:1,1,2 to-move:north phase:play",
+        ),
+    ]);
 }
 
 /// "If the last seed falls in a non-empty hole, its contents are picked up and distributed
 /// in another lap. The move ends when the last seed falls in an empty hole."
 #[test]
 fn relay_sowing() {
-    // A falls into B (non-empty): B's 2 seeds go to C and a; a was empty: the move ends
-    // on North's side, with no capture.
-    let g = pos("andada south:1,1,0 north:0,0,2 to-move:south phase:play");
-    assert_eq!(g.sowing(0).unwrap().0, Sowing::Ended(3));
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,1 north:1,0,2 to-move:north phase:play"
-    );
-    // Several laps, across both rows.
-    let g = pos("andada south:0,2,0 north:1,0,1 to-move:south phase:play");
-    // B: C=1, a=2 (relay) -> b=1, c=2 (relay) -> A=1, B=1. B was emptied at the start,
-    // so the move ends there, on South's side, and b (opposite B) is removed.
-    let a = play(&g, "B");
-    assert_eq!(
-        a.to_text(),
-        "andada south:1,1,1 north:0,0,0 to-move:north phase:play"
-    );
+    let played = common::assert_plays::<Andada>(&[
+        // A falls into B (non-empty): B's 2 seeds go to C and a; a was empty: the move ends
+        // on North's side, with no capture.
+        (
+            "andada south:1,1,0 north:0,0,2 to-move:south phase:play",
+            "A",
+            "andada south:0,0,1 north:1,0,2 to-move:north phase:play",
+        ),
+        // Several laps, across both rows. B: C=1, a=2 (relay) -> b=1, c=2 (relay) -> A=1,
+        // B=1. B was emptied at the start, so the move ends there, on South's side, and b
+        // (opposite B) is removed.
+        (
+            "andada south:0,2,0 north:1,0,1 to-move:south phase:play",
+            "B",
+            "andada south:1,1,1 north:0,0,0 to-move:north phase:play",
+        ),
+    ]);
+    assert_eq!(played[0].0.sowing(0).unwrap().0, Sowing::Ended(3));
 }
 
 /// "If the last seed falls in an empty hole on the player's own side, all seeds in the
@@ -182,78 +173,77 @@ fn relay_sowing() {
 /// end [...]"
 #[test]
 fn capture_removes_the_opposite_hole_only_on_the_own_side() {
-    // South: A into B (empty, own side): b (opposite B) is removed.
-    let g = pos("andada south:1,0,0 north:2,5,2 to-move:south phase:play");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,1,0 north:2,0,2 to-move:north phase:play"
-    );
+    let played = common::assert_plays::<Andada>(&[
+        // South: A into B (empty, own side): b (opposite B) is removed.
+        (
+            "andada south:1,0,0 north:2,5,2 to-move:south phase:play",
+            "A",
+            "andada south:0,1,0 north:2,0,2 to-move:north phase:play",
+        ),
+        // North: a into b (empty, North's side): B (opposite b) is removed.
+        (
+            "andada south:2,3,2 north:1,0,0 to-move:north phase:play",
+            "a",
+            "andada south:2,0,2 north:0,1,0 to-move:south phase:play",
+        ),
+        // Ending in an empty hole of the opponent removes nothing.
+        (
+            "andada south:0,0,1 north:0,2,2 to-move:south phase:play",
+            "C",
+            "andada south:0,0,0 north:1,2,2 to-move:north phase:play",
+        ),
+    ]);
+    let (g, a) = &played[0];
     assert_eq!(g.on_board() - a.on_board(), 5);
     assert_eq!(a.captured(Player::First) + a.captured(Player::Second), 0);
-    // North: a into b (empty, North's side): B (opposite b) is removed.
-    let g = pos("andada south:2,3,2 north:1,0,0 to-move:north phase:play");
-    let a = play(&g, "a");
-    assert_eq!(
-        a.to_text(),
-        "andada south:2,0,2 north:0,1,0 to-move:south phase:play"
-    );
     // An empty opposite hole: nothing to remove.
     let g = pos("andada south:1,0,0 north:2,0,2 to-move:south phase:play");
     let a = play(&g, "A");
     assert_eq!(a.on_board(), g.on_board());
-    // Ending in an empty hole of the opponent removes nothing.
-    let g = pos("andada south:0,0,1 north:0,2,2 to-move:south phase:play");
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,0 north:1,2,2 to-move:north phase:play"
-    );
 }
 
 /// "When both players have only singletons left, seeds reaching the end of the row are
 /// removed from the board, instead of moving across on to the opponent's side."
 #[test]
 fn bear_off_when_only_singletons_are_left() {
-    // South's C (its last hole) would cross to a: the seed is removed, no capture.
-    let g = pos("andada south:0,1,1 north:1,0,1 to-move:south phase:play");
-    assert!(g.bear_off());
-    assert_eq!(g.sowing(2).unwrap().0, Sowing::BornOff);
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,1,0 north:1,0,1 to-move:north phase:play"
-    );
-    // The same move while North still has a 2 crosses normally (a was empty: no capture).
-    let g = pos("andada south:0,1,1 north:0,0,2 to-move:south phase:play");
-    assert!(!g.bear_off());
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,1,0 north:1,0,2 to-move:north phase:play"
-    );
-    // A relay stays inside the mover's row; its last seed removed ends the move.
-    let g = pos("andada south:1,1,0 north:1,0,1 to-move:south phase:play");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,1 north:1,0,1 to-move:north phase:play"
-    );
-    // A relay ending in an own empty hole still captures.
-    let g = pos("andada south:1,1,0,0,0,0 north:1,1,1,1,1,1 to-move:south phase:play");
-    let a = play(&g, "A");
-    // A -> B (2) -> C, D: D was empty and South's, so c (opposite D) is removed.
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,1,1,0,0 north:1,1,0,1,1,1 to-move:north phase:play"
-    );
-    // North bears off at its own end (its last hole, c).
-    let g = pos("andada south:1,0,1 north:0,1,1 to-move:north phase:play");
-    let a = play(&g, "c");
-    assert_eq!(
-        a.to_text(),
-        "andada south:1,0,1 north:0,1,0 to-move:south phase:play"
-    );
+    let played = common::assert_plays::<Andada>(&[
+        // South's C (its last hole) would cross to a: the seed is removed, no capture.
+        (
+            "andada south:0,1,1 north:1,0,1 to-move:south phase:play",
+            "C",
+            "andada south:0,1,0 north:1,0,1 to-move:north phase:play",
+        ),
+        // The same move while North still has a 2 crosses normally (a was empty: no
+        // capture).
+        (
+            "andada south:0,1,1 north:0,0,2 to-move:south phase:play",
+            "C",
+            "andada south:0,1,0 north:1,0,2 to-move:north phase:play",
+        ),
+        // A relay stays inside the mover's row; its last seed removed ends the move.
+        (
+            "andada south:1,1,0 north:1,0,1 to-move:south phase:play",
+            "A",
+            "andada south:0,0,1 north:1,0,1 to-move:north phase:play",
+        ),
+        // A relay ending in an own empty hole still captures. A -> B (2) -> C, D: D was
+        // empty and South's, so c (opposite D) is removed.
+        (
+            "andada south:1,1,0,0,0,0 north:1,1,1,1,1,1 to-move:south phase:play",
+            "A",
+            "andada south:0,0,1,1,0,0 north:1,1,0,1,1,1 to-move:north phase:play",
+        ),
+        // North bears off at its own end (its last hole, c).
+        (
+            "andada south:1,0,1 north:0,1,1 to-move:north phase:play",
+            "c",
+            "andada south:1,0,1 north:0,1,0 to-move:south phase:play",
+        ),
+    ]);
+    let (bearing_off, crossing) = (&played[0].0, &played[1].0);
+    assert!(bearing_off.bear_off());
+    assert_eq!(bearing_off.sowing(2).unwrap().0, Sowing::BornOff);
+    assert!(!crossing.bear_off());
 }
 
 /// Decision: the singleton test is made at the start of every move, so a relay that leaves
@@ -401,39 +391,38 @@ fn endless_detection_is_exact_on_small_boards() {
 /// North).
 #[test]
 fn clockwise_play() {
-    let g = pos("andada south:0,0,2 north:0,0,1 to-move:south phase:play direction:clockwise");
-    // C: B, A; A was empty, South's side: the hole opposite A (c) is removed.
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "andada south:1,1,0 north:0,0,0 to-move:north phase:play direction:clockwise"
-    );
-    // From A the seeds cross to North's c.
-    let g = pos("andada south:2,0,0 north:0,0,0 to-move:south phase:play direction:clockwise");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,0 north:0,1,1 to-move:north phase:play direction:clockwise"
-    );
-    // Bear-off: South's A would cross to c: removed.
-    let g = pos("andada south:1,0,0 north:0,1,0 to-move:south phase:play direction:clockwise");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,0,0 north:0,1,0 to-move:north phase:play direction:clockwise"
-    );
-    // Counterclockwise, the same A reaches B (empty, own side) and removes b.
-    let a = play(&g.with_rules(Rules::default()), "A");
+    let played = common::assert_plays::<Andada>(&[
+        // C: B, A; A was empty, South's side: the hole opposite A (c) is removed.
+        (
+            "andada south:0,0,2 north:0,0,1 to-move:south phase:play direction:clockwise",
+            "C",
+            "andada south:1,1,0 north:0,0,0 to-move:north phase:play direction:clockwise",
+        ),
+        // From A the seeds cross to North's c.
+        (
+            "andada south:2,0,0 north:0,0,0 to-move:south phase:play direction:clockwise",
+            "A",
+            "andada south:0,0,0 north:0,1,1 to-move:north phase:play direction:clockwise",
+        ),
+        // Bear-off: South's A would cross to c: removed.
+        (
+            "andada south:1,0,0 north:0,1,0 to-move:south phase:play direction:clockwise",
+            "A",
+            "andada south:0,0,0 north:0,1,0 to-move:north phase:play direction:clockwise",
+        ),
+        // North bears off at a.
+        (
+            "andada south:0,1,0 north:1,0,1 to-move:north phase:play direction:clockwise",
+            "a",
+            "andada south:0,1,0 north:0,0,1 to-move:south phase:play direction:clockwise",
+        ),
+    ]);
+    // Counterclockwise, the same A as in the bear-off reaches B (empty, own side) and
+    // removes b.
+    let a = play(&played[2].0.with_rules(Rules::default()), "A");
     assert_eq!(
         a.to_text(),
         "andada south:0,1,0 north:0,0,0 to-move:north phase:play"
-    );
-    // North bears off at a.
-    let g = pos("andada south:0,1,0 north:1,0,1 to-move:north phase:play direction:clockwise");
-    let a = play(&g, "a");
-    assert_eq!(
-        a.to_text(),
-        "andada south:0,1,0 north:0,0,1 to-move:south phase:play direction:clockwise"
     );
     // The clockwise opening runs backwards but leaves the same pattern.
     let o = Andada::start(6, CLOCKWISE).play(AndadaMove::Open(4));
@@ -503,19 +492,7 @@ fn diagram() {
     let g = pos("andada south:0,1,2 north:3,4,5 to-move:north phase:play");
     let l = g.layout();
     assert_eq!(l.title, "Andada 2x3");
-    let top: Vec<_> = l.rows[0]
-        .cells
-        .iter()
-        .map(|c| (c.label.clone(), c.count))
-        .collect();
-    assert_eq!(
-        top,
-        [
-            ("c".to_string(), 5),
-            ("b".to_string(), 4),
-            ("a".to_string(), 3)
-        ]
-    );
+    assert_eq!(common::cells(&l.rows[0]), [("c", 5), ("b", 4), ("a", 3)]);
     assert!(!l.rows[0].left_to_right && l.rows[1].left_to_right);
     assert_eq!(l.status, "North to move");
     let t = l.to_text();

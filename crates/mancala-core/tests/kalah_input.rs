@@ -1,16 +1,12 @@
 //! Bad input: malformed positions, unknown hole letters and illegal moves give clear
 //! errors, never a panic.
 
-use mancala_core::game::{Game, Notation, PositionText};
+use mancala_core::game::{Notation, PositionText};
 use mancala_core::kalah::{Kalah, KalahMove, Rules};
 use proptest::prelude::*;
 
-fn err(text: &str) -> String {
-    match Kalah::from_text(text) {
-        Ok(g) => panic!("{text} was accepted as {g:?}"),
-        Err(e) => e.0,
-    }
-}
+mod common;
+use common::why;
 
 #[test]
 fn malformed_positions_name_the_problem() {
@@ -67,10 +63,7 @@ fn malformed_positions_name_the_problem() {
             "260 seeds",
         ),
     ];
-    for (text, want) in cases {
-        let e = err(text);
-        assert!(e.contains(want), "{text}: \"{e}\" lacks \"{want}\"");
-    }
+    common::assert_text_errors::<Kalah>(&cases);
     // Stores default to 0.
     let g = Kalah::from_text("kalah south:1 north:1 to-move:north").unwrap();
     assert_eq!(g.stores(), [0, 0]);
@@ -79,30 +72,29 @@ fn malformed_positions_name_the_problem() {
 #[test]
 fn unknown_and_misplaced_move_names() {
     let g = Kalah::start(4, 3, Rules::default());
-    for (name, want) in [
-        (
-            "E",
-            "unknown hole \"E\": holes are A-D (South) and a-d (North)",
-        ),
-        ("e", "unknown hole \"e\""),
-        ("*", "unknown hole \"*\""),
-        (
-            "b",
-            "South to move sows from its own row; b is North's hole",
-        ),
-        ("", "is not a Kalah move"),
-        ("AB", "\"AB\" is not a Kalah move"),
-    ] {
-        let e = g.parse_move(name).unwrap_err().0;
-        assert!(e.contains(want), "{name}: \"{e}\" lacks \"{want}\"");
-    }
+    common::assert_move_errors(
+        &g,
+        &[
+            (
+                "E",
+                "unknown hole \"E\": holes are A-D (South) and a-d (North)",
+            ),
+            ("e", "unknown hole \"e\""),
+            ("*", "unknown hole \"*\""),
+            (
+                "b",
+                "South to move sows from its own row; b is North's hole",
+            ),
+            ("", "is not a Kalah move"),
+            ("AB", "\"AB\" is not a Kalah move"),
+        ],
+    );
     assert_eq!(g.parse_move(" C "), Ok(KalahMove(2)));
 }
 
 #[test]
 fn illegal_moves_are_explained() {
     let g = Kalah::from_text("kalah south:1,0 north:1,1 to-move:south").unwrap();
-    let why = |g: &Kalah, mv| g.why_illegal(mv).unwrap_or_else(|| panic!("{mv:?} legal"));
     assert!(why(&g, KalahMove(1)).contains("empty"));
     assert!(why(&g, KalahMove(2)).contains("own row"));
     assert!(why(&g, KalahMove(7)).contains("no such hole"));
@@ -126,31 +118,16 @@ fn rule_variants_read_back() {
 proptest! {
     #[test]
     fn arbitrary_text_never_panics(s in ".{0,80}") {
-        let _ = Kalah::from_text(&s);
-        let _ = Kalah::from_text(&format!("kalah {s}"));
-        let _ = Kalah::start(6, 4, Rules::default()).parse_move(&s);
+        common::read_arbitrary_text("kalah", &Kalah::start(6, 4, Rules::default()), &s);
     }
 
     #[test]
     fn arbitrary_fields_never_panic(
-        south in proptest::collection::vec(0u16..300, 0..14),
-        north in proptest::collection::vec(0u16..300, 0..14),
+        (south, north) in common::rows(14),
         ss in 0u16..300,
         extra in "( capture:standard| capture:empty| x:y|)",
     ) {
-        let j = |v: &[u16]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
-        let text = format!(
-            "kalah south:{} north:{} south-store:{ss} to-move:south{extra}",
-            j(&south),
-            j(&north)
-        );
-        if let Ok(g) = Kalah::from_text(&text) {
-            prop_assert_eq!(Kalah::from_text(&g.to_text()).unwrap(), g);
-            let mut moves = mancala_core::game::Moves::new();
-            g.legal_moves(&mut moves);
-            for &mv in moves.iter() {
-                let _ = g.play(mv);
-            }
-        }
+        let text = format!("kalah south:{south} north:{north} south-store:{ss} to-move:south{extra}");
+        common::check_text_round_trip::<Kalah>(&text)?;
     }
 }

@@ -5,24 +5,15 @@ use mancala_core::rows::Seated;
 use std::collections::HashMap;
 
 use mancala_core::diagram::Diagram;
-use mancala_core::game::{Game, Moves, Notation, PositionText};
+use mancala_core::game::{Game, Moves, PositionText};
 use mancala_core::kalah::{Capture, Kalah, KalahMove, Rules};
 use mancala_core::player::Player;
 
+mod common;
+use common::{assert_play, legal, play};
+
 fn pos(text: &str) -> Kalah {
-    Kalah::from_text(text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-fn legal(g: &Kalah) -> Vec<String> {
-    let mut moves = Moves::new();
-    g.legal_moves(&mut moves);
-    moves.iter().map(|&m| g.format_move(m)).collect()
-}
-
-fn play(g: &Kalah, mv: &str) -> Kalah {
-    let m = g.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    assert_eq!(g.why_illegal(m), None, "{mv} in {}", g.to_text());
-    g.play(m)
+    common::pos(text)
 }
 
 const STANDARD: Rules = Rules {
@@ -58,47 +49,47 @@ fn start_rejects_too_many_seeds() {
 #[test]
 fn sowing_into_the_own_store() {
     let g = Kalah::start(4, 3, Rules::default());
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,4,4,4 north:3,3,3,3 south-store:0 north-store:0 to-move:north"
+    assert_play(
+        &g,
+        "A",
+        "kalah south:0,4,4,4 north:3,3,3,3 south-store:0 north-store:0 to-move:north",
     );
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:3,3,0,4 north:4,3,3,3 south-store:1 north-store:0 to-move:north"
+    let a = assert_play(
+        &g,
+        "C",
+        "kalah south:3,3,0,4 north:4,3,3,3 south-store:1 north-store:0 to-move:north",
     );
     // North's store is after North's last hole.
-    let b = play(&a, "d");
-    assert_eq!(
-        b.to_text(),
-        "kalah south:4,4,0,4 north:4,3,3,0 south-store:1 north-store:1 to-move:south"
+    assert_play(
+        &a,
+        "d",
+        "kalah south:4,4,0,4 north:4,3,3,0 south-store:1 north-store:1 to-move:south",
     );
 }
 
 /// The opponent's store is skipped, and with enough seeds the start hole is sown again.
 #[test]
 fn the_opponents_store_is_skipped() {
-    // B's 7 seeds: S-store, a, b, (North's store skipped), A, B, S-store, a.
-    let g = pos("kalah south:0,7 north:1,1 to-move:south");
-    let a = play(&g, "B");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:1,1 north:3,2 south-store:2 north-store:0 to-move:north"
-    );
-    let g = pos("kalah south:1,1 north:0,7 to-move:north");
-    let a = play(&g, "b");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:3,2 north:1,1 south-store:0 north-store:2 to-move:south"
-    );
-    // Many laps: 21 seeds on a 2x2 board go round four times and one more.
-    let g = pos("kalah south:21,0 north:1,1 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:4,5 north:5,5 south-store:4 north-store:0 to-move:north"
-    );
+    let played = common::assert_plays::<Kalah>(&[
+        // B's 7 seeds: S-store, a, b, (North's store skipped), A, B, S-store, a.
+        (
+            "kalah south:0,7 north:1,1 to-move:south",
+            "B",
+            "kalah south:1,1 north:3,2 south-store:2 north-store:0 to-move:north",
+        ),
+        (
+            "kalah south:1,1 north:0,7 to-move:north",
+            "b",
+            "kalah south:3,2 north:1,1 south-store:0 north-store:2 to-move:south",
+        ),
+        // Many laps: 21 seeds on a 2x2 board go round four times and one more.
+        (
+            "kalah south:21,0 north:1,1 to-move:south",
+            "A",
+            "kalah south:4,5 north:5,5 south-store:4 north-store:0 to-move:north",
+        ),
+    ]);
+    let (g, a) = &played[2];
     assert_eq!(a.total(), g.total());
 }
 
@@ -106,10 +97,10 @@ fn the_opponents_store_is_skipped() {
 #[test]
 fn extra_turn() {
     let g = Kalah::start(4, 3, Rules::default());
-    let a = play(&g, "B");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:3,0,4,4 north:3,3,3,3 south-store:1 north-store:0 to-move:south"
+    let a = assert_play(
+        &g,
+        "B",
+        "kalah south:3,0,4,4 north:3,3,3,3 south-store:1 north-store:0 to-move:south",
     );
     assert_eq!(a.to_move(), Player::First);
     let b = play(&a, "D");
@@ -120,43 +111,41 @@ fn extra_turn() {
 /// to the mover's store - also when the opposite hole is empty ("empty capture").
 #[test]
 fn empty_capture() {
-    let g = pos("kalah south:1,0,1 north:2,2,2 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,1 north:2,0,2 south-store:3 north-store:0 to-move:north"
-    );
-    // The opposite hole (b) is empty: the last seed alone is captured.
-    let g = pos("kalah south:1,0,1 north:2,0,2 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,1 north:2,0,2 south-store:1 north-store:0 to-move:north"
-    );
-    // North captures too (c lands in a; opposite a is C).
-    let g = pos("kalah south:5,5,5 north:1,0,1 to-move:north");
-    let a = play(&g, "a");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:5,0,5 north:0,0,1 south-store:0 north-store:6 to-move:south"
-    );
-    // The emptied start hole counts as empty when a full lap ends in it.
-    let g = pos("kalah south:3 north:1 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0 north:0 south-store:4 north-store:0 to-move:north"
-    );
-    // A last seed in an own non-empty hole, or in the opponent's row, captures nothing.
+    common::assert_plays::<Kalah>(&[
+        (
+            "kalah south:1,0,1 north:2,2,2 to-move:south",
+            "A",
+            "kalah south:0,0,1 north:2,0,2 south-store:3 north-store:0 to-move:north",
+        ),
+        // The opposite hole (b) is empty: the last seed alone is captured.
+        (
+            "kalah south:1,0,1 north:2,0,2 to-move:south",
+            "A",
+            "kalah south:0,0,1 north:2,0,2 south-store:1 north-store:0 to-move:north",
+        ),
+        // North captures too (c lands in a; opposite a is C).
+        (
+            "kalah south:5,5,5 north:1,0,1 to-move:north",
+            "a",
+            "kalah south:5,0,5 north:0,0,1 south-store:0 north-store:6 to-move:south",
+        ),
+        // The emptied start hole counts as empty when a full lap ends in it.
+        (
+            "kalah south:3 north:1 to-move:south",
+            "A",
+            "kalah south:0 north:0 south-store:4 north-store:0 to-move:north",
+        ),
+        // A last seed in the opponent's row captures nothing.
+        (
+            "kalah south:1,0,2 north:0,1,1 to-move:south",
+            "C",
+            "kalah south:1,0,0 north:1,1,1 south-store:1 north-store:0 to-move:north",
+        ),
+    ]);
+    // A last seed in an own non-empty hole captures nothing.
     let g = pos("kalah south:1,1,0 north:1,1,1 to-move:south");
     let a = play(&g, "A");
     assert_eq!(a.stores(), [0, 0]);
-    let g = pos("kalah south:1,0,2 north:0,1,1 to-move:south");
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:1,0,0 north:1,1,1 south-store:1 north-store:0 to-move:north"
-    );
 }
 
 /// Variant `standard-capture`: only when the opposite hole holds seeds.
@@ -179,31 +168,31 @@ fn standard_capture_variant() {
 /// on his own side into his store.
 #[test]
 fn game_end_sweeps_the_rows() {
-    // South's last seed goes to the store (an extra turn), but South's row is empty.
-    let g = pos("kalah south:0,0,1 north:1,2,3 south-store:5 north-store:4 to-move:south");
-    let a = play(&g, "C");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,0 north:0,0,0 south-store:6 north-store:10 to-move:south"
-    );
-    assert!(a.is_terminal());
-    assert!(legal(&a).is_empty());
-    assert_eq!(a.terminal_value(), -4);
-    // North empties its own row; South keeps what is on its side.
-    let g = pos("kalah south:1,1,0 north:0,0,1 north-store:0 to-move:north");
-    let a = play(&g, "c");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,0 north:0,0,0 south-store:2 north-store:1 to-move:north"
-    );
-    assert_eq!(a.terminal_value(), -1);
-    // A capture that empties the opponent's row ends the game too.
-    let g = pos("kalah south:1,0,4 north:0,3,0 to-move:south");
-    let a = play(&g, "A");
-    assert_eq!(
-        a.to_text(),
-        "kalah south:0,0,0 north:0,0,0 south-store:8 north-store:0 to-move:north"
-    );
+    let played = common::assert_plays::<Kalah>(&[
+        // South's last seed goes to the store (an extra turn), but South's row is empty.
+        (
+            "kalah south:0,0,1 north:1,2,3 south-store:5 north-store:4 to-move:south",
+            "C",
+            "kalah south:0,0,0 north:0,0,0 south-store:6 north-store:10 to-move:south",
+        ),
+        // North empties its own row; South keeps what is on its side.
+        (
+            "kalah south:1,1,0 north:0,0,1 north-store:0 to-move:north",
+            "c",
+            "kalah south:0,0,0 north:0,0,0 south-store:2 north-store:1 to-move:north",
+        ),
+        // A capture that empties the opponent's row ends the game too.
+        (
+            "kalah south:1,0,4 north:0,3,0 to-move:south",
+            "A",
+            "kalah south:0,0,0 north:0,0,0 south-store:8 north-store:0 to-move:north",
+        ),
+    ]);
+    let (swept, north_swept) = (&played[0].1, &played[1].1);
+    assert!(swept.is_terminal());
+    assert!(legal(swept).is_empty());
+    assert_eq!(swept.terminal_value(), -4);
+    assert_eq!(north_swept.terminal_value(), -1);
     // A position with an empty row that was not swept yet is over, counted the same way.
     let g = pos("kalah south:0,0,0 north:1,2,0 south-store:3 north-store:1 to-move:south");
     assert!(g.is_terminal());
@@ -237,19 +226,7 @@ fn diagram() {
     let g = pos("kalah south:1,2,3 north:4,5,6 south-store:7 north-store:8 to-move:south");
     let l = g.layout();
     assert_eq!(l.title, "Kalah 2x3");
-    let top: Vec<_> = l.rows[0]
-        .cells
-        .iter()
-        .map(|c| (c.label.clone(), c.count))
-        .collect();
-    assert_eq!(
-        top,
-        [
-            ("c".to_string(), 6),
-            ("b".to_string(), 5),
-            ("a".to_string(), 4)
-        ]
-    );
+    assert_eq!(common::cells(&l.rows[0]), [("c", 6), ("b", 5), ("a", 4)]);
     assert_eq!(
         l.stores,
         [("North".to_string(), 8), ("South".to_string(), 7)]

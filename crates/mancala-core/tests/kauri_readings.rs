@@ -113,6 +113,18 @@ const IMPLEMENTED: Reading = Reading {
     indirect_first_only: false,
 };
 
+/// The implemented reading, but the cowries sown before the seeds.
+const COWRIES_FIRST: Reading = Reading {
+    cowries_first: true,
+    ..IMPLEMENTED
+};
+
+/// The implemented reading, but the start hole skipped.
+const SKIP_START: Reading = Reading {
+    skip_start: true,
+    ..IMPLEMENTED
+};
+
 /// The first ply (from 1) where `r` disagrees with the published record: a hole without a
 /// cowrie, or captured totals that differ. `None` if every ply agrees.
 fn first_failure(r: Reading, text: &str) -> Option<usize> {
@@ -194,28 +206,22 @@ fn failure(r: Reading, text: &str) -> Option<(usize, String)> {
 
 #[test]
 fn the_model_with_the_implemented_reading_replays_every_record() {
-    let r = Reading {
-        naming: Naming::OwnersLeft,
-        cowries_first: false,
-        skip_start: false,
-        ..IMPLEMENTED
-    };
     for g in games() {
-        assert_eq!(first_failure(r, &g), None);
+        assert_eq!(first_failure(IMPLEMENTED, &g), None);
     }
+}
+
+/// The first failing ply of `r` on each of the four games; what went wrong is printed,
+/// headed by `label`.
+fn first_failures(label: &str, r: Reading) -> Vec<Option<usize>> {
+    let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
+    eprintln!("{label}: {why:?}");
+    games().iter().map(|g| first_failure(r, g)).collect()
 }
 
 #[test]
 fn sowing_the_cowries_first_fails_on_every_record() {
-    let r = Reading {
-        naming: Naming::OwnersLeft,
-        cowries_first: true,
-        skip_start: false,
-        ..IMPLEMENTED
-    };
-    let fails: Vec<Option<usize>> = games().iter().map(|g| first_failure(r, g)).collect();
-    let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
-    eprintln!("cowries first: {why:?}");
+    let fails = first_failures("cowries first", COWRIES_FIRST);
     assert!(fails.iter().all(Option::is_some), "{fails:?}");
     assert_eq!(fails, PINNED_COWRIES_FIRST.map(Some).to_vec());
 }
@@ -224,15 +230,7 @@ const PINNED_COWRIES_FIRST: [usize; 4] = [4, 5, 3, 5];
 
 #[test]
 fn skipping_the_start_hole_fails_on_every_record() {
-    let r = Reading {
-        naming: Naming::OwnersLeft,
-        cowries_first: false,
-        skip_start: true,
-        ..IMPLEMENTED
-    };
-    let fails: Vec<Option<usize>> = games().iter().map(|g| first_failure(r, g)).collect();
-    let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
-    eprintln!("skip start: {why:?}");
+    let fails = first_failures("skip start", SKIP_START);
     assert_eq!(fails, PINNED_SKIP.to_vec());
 }
 
@@ -253,10 +251,7 @@ fn the_other_cyclic_orders_fail_early_on_every_record() {
                     skip_start,
                     ..IMPLEMENTED
                 };
-                let fails: Vec<Option<usize>> =
-                    games().iter().map(|g| first_failure(r, g)).collect();
-                let why: Vec<_> = games().iter().map(|g| failure(r, g)).collect();
-                eprintln!("{r:?}: {why:?}");
+                let fails = first_failures(&format!("{r:?}"), r);
                 assert!(
                     fails.iter().all(|f| f.is_some_and(|p| p <= 12)),
                     "{r:?}: {fails:?}"

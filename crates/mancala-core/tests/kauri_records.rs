@@ -11,7 +11,7 @@
 
 use mancala_core::kauri::{Kauri, Rules};
 use mancala_core::record::{Report, parse_file, start_position, verify};
-use mancala_core::{Game, Notation, Player, PositionText};
+use mancala_core::{Game, Player, PositionText};
 
 /// The position after "35. f" of game 4 (South to move).
 const MOVE_35: &str = "kauri south:0+1,0+0,0+2,0+1,0+1,5+7 north:7+0,0+0,0+0,0+0,0+0,0+0 south-store:18 north-store:30 to-move:south";
@@ -19,18 +19,16 @@ const MOVE_35: &str = "kauri south:0+1,0+0,0+2,0+1,0+1,5+7 north:7+0,0+0,0+0,0+0
 /// The end of game 4, after 40...F: board empty, 30:30, North to move.
 const END_OF_GAME_4: &str = "kauri south:0+4,0+1,0+0,0+1,0+1,0+0 north:0+1,0+1,0+1,0+1,0+1,0+0 south-store:30 north-store:30 to-move:north";
 
+mod common;
+use common::{End, assert_consistent_end};
+
 fn read(file: &str) -> String {
-    let path = format!(
-        "{}/../../positions/kauri/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    common::read_positions("kauri", file)
 }
 
 fn verify_text(name: &str, text: &str) -> Report<mancala_core::kauri::KauriMove> {
-    let rec = parse_file(name, text).unwrap();
+    let (rec, start) = common::record_start::<Kauri>(name, text);
     assert_eq!(rec.tags.get("Game"), Some("kauri"));
-    let start: Kauri = start_position(&rec.tags).unwrap();
     verify(&rec, start)
 }
 
@@ -59,20 +57,15 @@ fn issues(
 /// Plays a record body move by move from its start; returns the captured totals
 /// "N:S" after every move, and the final position.
 fn totals_per_ply(text: &str) -> (Vec<String>, Kauri) {
-    let rec = parse_file("replay", text).unwrap();
-    let mut g: Kauri = start_position(&rec.tags).unwrap();
+    let (rec, mut g) = common::record_start::<Kauri>("replay", text);
     let mut out = Vec::new();
-    for group in &rec.body.groups {
-        for m in &group.moves {
-            let mv = g.parse_move(&m.name).unwrap();
-            assert_eq!(g.why_illegal(mv), None, "{} in {}", m.name, g.to_text());
-            g = g.play(mv);
-            out.push(format!(
-                "{}:{}",
-                g.captured(Player::First),
-                g.captured(Player::Second)
-            ));
-        }
+    for name in common::record_moves(&rec) {
+        g = common::play(&g, &name);
+        out.push(format!(
+            "{}:{}",
+            g.captured(Player::First),
+            g.captured(Player::Second)
+        ));
     }
     (out, g)
 }
@@ -134,31 +127,36 @@ fn game_1_has_a_capture_annotated_one_ply_early() {
 #[test]
 fn game_2_is_consistent() {
     let r = report("game-2.txt");
-    assert!(r.consistent, "{:#?}", r.issues);
-    assert_eq!(r.plies, 33);
-    assert_eq!(r.final_score, [33, 22]);
-    assert!(r.decided && !r.game_over);
+    assert_consistent_end(
+        "game-2.txt",
+        &r,
+        End {
+            plies: 33,
+            score: [33, 22],
+            game_over: false,
+            decided: true,
+            position: "kauri south:0+1,0+1,0+1,0+0,0+1,0+3 north:0+2,0+0,0+0,1+0,2+2,2+1 south-store:22 north-store:33 to-move:south",
+        },
+    );
     assert_eq!(
         r.result.as_deref(),
         Some("- Sandler won by 33\u{a0}: 22 points.")
-    );
-    assert_eq!(
-        r.final_position,
-        "kauri south:0+1,0+1,0+1,0+0,0+1,0+3 north:0+2,0+0,0+0,1+0,2+2,2+1 south-store:22 north-store:33 to-move:south"
     );
 }
 
 #[test]
 fn game_3_is_consistent_with_three_north_moves_in_a_row() {
-    let r = report("game-3.txt");
-    assert!(r.consistent, "{:#?}", r.issues);
-    // "7. d-a-f (+34)" counts three plies.
-    assert_eq!(r.plies, 15);
-    assert_eq!(r.final_score, [34, 4]);
-    assert!(r.decided && !r.game_over);
-    assert_eq!(
-        r.final_position,
-        "kauri south:0+1,0+1,0+1,0+1,0+1,0+1 north:2+1,8+2,5+1,3+0,4+1,0+1 south-store:4 north-store:34 to-move:south"
+    assert_consistent_end(
+        "game-3.txt",
+        &report("game-3.txt"),
+        End {
+            // "7. d-a-f (+34)" counts three plies.
+            plies: 15,
+            score: [34, 4],
+            game_over: false,
+            decided: true,
+            position: "kauri south:0+1,0+1,0+1,0+1,0+1,0+1 north:2+1,8+2,5+1,3+0,4+1,0+1 south-store:4 north-store:34 to-move:south",
+        },
     );
 }
 
@@ -201,12 +199,17 @@ fn game_4_has_three_recording_slips() {
     assert!(r.game_over);
     // Corrected, game 4 is consistent and ends with an empty board at 30:30: a draw under
     // the current rules.
-    let r = verify_text("game-4 corrected", &game_4_corrected());
-    assert!(r.consistent, "{:#?}", r.issues);
-    assert_eq!(r.plies, 82);
-    assert_eq!(r.final_score, [30, 30]);
-    assert!(r.game_over && !r.decided);
-    assert_eq!(r.final_position, END_OF_GAME_4);
+    assert_consistent_end(
+        "game-4 corrected",
+        &verify_text("game-4 corrected", &game_4_corrected()),
+        End {
+            plies: 82,
+            score: [30, 30],
+            game_over: true,
+            decided: false,
+            position: END_OF_GAME_4,
+        },
+    );
     let end = Kauri::from_text(END_OF_GAME_4).unwrap();
     assert_eq!(end.terminal_value(), 0);
     // Under the old tie-breaker the game goes on with cowries (tiebreak-continuation.txt).
@@ -300,13 +303,16 @@ fn the_footnote_draw_line_needs_e_for_w_and_ends_30_30() {
 #[test]
 fn the_digit_continuation_is_the_tie_break_after_the_end_of_game_4() {
     let r = report("tiebreak-continuation.txt");
-    assert!(r.consistent, "{:#?}", r.issues);
-    assert_eq!(r.plies, 32);
-    assert_eq!(r.final_score, [30, 30]);
-    assert!(r.game_over && !r.decided);
-    assert_eq!(
-        r.final_position,
-        "kauri south:0+1,0+1,0+2,0+1,0+0,0+7 north:0+0,0+0,0+0,0+0,0+0,0+0 south-store:30 north-store:30 to-move:north rules:tiebreak"
+    assert_consistent_end(
+        "tiebreak-continuation.txt",
+        &r,
+        End {
+            plies: 32,
+            score: [30, 30],
+            game_over: true,
+            decided: false,
+            position: "kauri south:0+1,0+1,0+2,0+1,0+0,0+7 north:0+0,0+0,0+0,0+0,0+0,0+0 south-store:30 north-store:30 to-move:north rules:tiebreak",
+        },
     );
     // North, to move, has no cowrie: he cannot move and South wins (half a point).
     let end = Kauri::from_text(&r.final_position).unwrap();

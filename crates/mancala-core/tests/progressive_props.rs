@@ -8,19 +8,16 @@ use mancala_core::progressive::rules::MAX_TURN_MOVES;
 use mancala_core::progressive::{Ending, Progressive, ProgressiveMove};
 use mancala_core::{Game, Moves, Notation, Player, PositionText};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 /// Longest playout allowed; random games are far shorter (at most 431 moves on 1x17 in
 /// 50,000 games: `cargo run --release -p mancala-core --example progressive_random`).
 const MAX_PLIES: usize = 20_000;
 
+mod common;
+
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        failure_persistence: None,
-        rng_seed: RngSeed::Fixed(0x9A06),
-        ..Config::default()
-    }
+    common::config(cases, 0x9A06)
 }
 
 /// A start position: the published boards most often, every odd size sometimes.
@@ -148,6 +145,20 @@ proptest! {
     }
 }
 
+/// A random position of `t` stones on 1 x `n` (each stone in a hole or the goal, the
+/// player to move at random), or `None` when every hole is empty.
+fn dense_position(rng: &mut SplitMix, n: usize, t: u32) -> Option<Progressive> {
+    let mut cells = vec![0u8; n + 1];
+    for _ in 0..t {
+        cells[rng.below(n + 1)] += 1;
+    }
+    if cells[..n].iter().all(|&x| x == 0) {
+        return None;
+    }
+    let p = Player::from_index(rng.below(2));
+    Some(Progressive::from_parts(&cells[..n], cells[n], [0, 0], p, 1, 0, Ending::All).unwrap())
+}
+
 /// Many random positions on the published boards, densely filled: every move ends within
 /// (n + 1)(T - goal + 1) drops, and the longest relay chains stay far below it.
 #[test]
@@ -156,16 +167,9 @@ fn every_move_of_many_random_positions_terminates_within_the_bound() {
     let mut most = [0u32; 2];
     for round in 0..20_000 {
         let (n, t) = [(11, 55), (17, 85)][round % 2];
-        let mut cells = vec![0u8; n + 1];
-        for _ in 0..t {
-            cells[rng.below(n + 1)] += 1;
-        }
-        if cells[..n].iter().all(|&x| x == 0) {
+        let Some(g) = dense_position(&mut rng, n, t) else {
             continue;
-        }
-        let p = Player::from_index(rng.below(2));
-        let g =
-            Progressive::from_parts(&cells[..n], cells[n], [0, 0], p, 1, 0, Ending::All).unwrap();
+        };
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
         for &m in &moves {

@@ -8,19 +8,15 @@
 //! turn machine written here that predicts who moves at every ply.
 
 use mancala_core::progressive::{MoveEnd, Progressive};
-use mancala_core::record::{parse_file, start_position};
 use mancala_core::{Game, Notation, Player};
+
+mod common;
 
 /// (recorded player, ended in an empty hole) for every ply of a record. Groups alternate
 /// East, West, ... (a group is one player's turn).
 fn plies(file: &str) -> Vec<(Player, bool)> {
-    let path = format!(
-        "{}/../../positions/progressive/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rec = parse_file(file, &text).unwrap();
-    let mut g: Progressive = start_position(&rec.tags).unwrap();
+    let text = common::read_positions("progressive", file);
+    let (rec, mut g) = common::record_start::<Progressive>(file, &text);
     let mut out = Vec::new();
     let mut player = Player::First;
     for group in &rec.body.groups {
@@ -138,13 +134,8 @@ fn game_2_grouping_against_each_reading() {
 
 /// The record's moves with their recorded captures (0 when unannotated).
 fn recorded(file: &str) -> Vec<(String, u32)> {
-    let path = format!(
-        "{}/../../positions/progressive/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rec = parse_file(file, &text).unwrap();
-    let mut g: Progressive = start_position(&rec.tags).unwrap();
+    let text = common::read_positions("progressive", file);
+    let (rec, mut g) = common::record_start::<Progressive>(file, &text);
     let mut out = Vec::new();
     for group in &rec.body.groups {
         for m in &group.moves {

@@ -5,67 +5,68 @@
 //! engine; their captures are the published annotations, which `verify` checks above, and
 //! the rest pins the engine's replay so that any change of it shows.
 
-use std::path::PathBuf;
-
 use mancala_core::progressive::{MoveEnd, Progressive};
-use mancala_core::record::{Report, parse_file, start_position, verify};
+use mancala_core::record::{Report, verify};
 use mancala_core::{Game, Notation, Player, PositionText};
 
-fn record_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../positions/progressive/{name}"))
+mod common;
+use common::{End, assert_consistent_end};
+
+fn read(name: &str) -> String {
+    common::read_positions("progressive", name)
 }
 
 fn verify_file(name: &str) -> Report<mancala_core::progressive::ProgressiveMove> {
-    let path = record_path(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    let rec = parse_file(name, &text).unwrap();
+    let (rec, start) = common::record_start::<Progressive>(name, &read(name));
     assert_eq!(rec.tags.get("Game"), Some("progressive"));
-    let start: Progressive = start_position(&rec.tags).unwrap();
     assert_eq!(start, Progressive::standard());
     verify(&rec, start)
 }
 
+/// Both games verify as consistent, without issues, and end as published: game 1 with a
+/// resignation, game 2 at 28 with a bonus move unplayed.
 #[test]
-fn game_1_is_consistent_and_ends_with_a_resignation() {
-    let r = verify_file("game-1.txt");
-    assert!(r.consistent, "{:#?}", r.issues);
-    assert!(r.issues.is_empty());
-    assert_eq!(r.plies, 11);
-    assert_eq!(r.final_score, [23, 7]);
-    assert!(!r.game_over);
-    assert!(!r.decided);
-    assert_eq!(r.result.as_deref(), Some("- Gering resigns."));
-    assert_eq!(
-        r.final_position,
-        "progressive holes:3,4,0,1,0,6,0,1,4,0,6 goal:0 east-store:23 west-store:7 to-move:west moves-left:1 empties:0"
-    );
-}
-
-#[test]
-fn game_2_is_consistent_and_ends_at_28_with_a_bonus_move_unplayed() {
-    let r = verify_file("game-2.txt");
-    assert!(r.consistent, "{:#?}", r.issues);
-    assert!(r.issues.is_empty());
-    assert_eq!(r.plies, 15);
-    assert_eq!(r.final_score, [5, 28]);
-    assert!(r.game_over);
-    assert!(r.decided);
-    assert_eq!(r.result.as_deref(), Some("- Gering wins with 5:28 points."));
-    assert_eq!(
-        r.final_position,
-        "progressive holes:1,0,2,0,4,1,0,3,2,7,2 goal:0 east-store:5 west-store:28 to-move:west moves-left:1 empties:0"
-    );
+fn the_games_are_consistent_and_end_as_published() {
+    let cases = [
+        (
+            "game_1_is_consistent_and_ends_with_a_resignation",
+            "game-1.txt",
+            "- Gering resigns.",
+            End {
+                plies: 11,
+                score: [23, 7],
+                game_over: false,
+                decided: false,
+                position: "progressive holes:3,4,0,1,0,6,0,1,4,0,6 goal:0 east-store:23 west-store:7 to-move:west moves-left:1 empties:0",
+            },
+        ),
+        (
+            "game_2_is_consistent_and_ends_at_28_with_a_bonus_move_unplayed",
+            "game-2.txt",
+            "- Gering wins with 5:28 points.",
+            End {
+                plies: 15,
+                score: [5, 28],
+                game_over: true,
+                decided: true,
+                position: "progressive holes:1,0,2,0,4,1,0,3,2,7,2 goal:0 east-store:5 west-store:28 to-move:west moves-left:1 empties:0",
+            },
+        ),
+    ];
+    for (case, file, result, end) in cases {
+        let r = verify_file(file);
+        assert_consistent_end(case, &r, end);
+        assert!(r.issues.is_empty(), "{case}");
+        assert_eq!(r.result.as_deref(), Some(result), "{case}");
+    }
 }
 
 #[test]
 fn a_wrong_grouping_or_amount_is_reported() {
     // Game 2 with the bonus turn "c(+5)-a(+3)" split into two turns: East would have to
     // move between them, so the verifier must object.
-    let path = record_path("game-2.txt");
-    let text = std::fs::read_to_string(path).unwrap();
-    let split = text.replace("c(+5)-a(+3)", "c(+5) a(+3)");
-    let rec = parse_file("split", &split).unwrap();
-    let r = verify(&rec, start_position::<Progressive>(&rec.tags).unwrap());
+    let split = read("game-2.txt").replace("c(+5)-a(+3)", "c(+5) a(+3)");
+    let r = common::verify_text::<Progressive>("split", &split);
     assert!(!r.consistent);
     assert!(
         r.issues[0].actual.contains("still has a move"),
@@ -73,10 +74,8 @@ fn a_wrong_grouping_or_amount_is_reported() {
         r.issues
     );
     // Game 1 with a wrong capture amount on the last move.
-    let text1 = std::fs::read_to_string(record_path("game-1.txt")).unwrap();
-    let wrong1 = text1.replace("g!(+18)", "g!(+17)");
-    let rec = parse_file("wrong", &wrong1).unwrap();
-    let r = verify(&rec, start_position::<Progressive>(&rec.tags).unwrap());
+    let wrong1 = read("game-1.txt").replace("g!(+18)", "g!(+17)");
+    let r = common::verify_text::<Progressive>("wrong", &wrong1);
     assert!(!r.consistent);
     assert_eq!(r.issues.len(), 1);
     assert_eq!(r.issues[0].ply, 11);
