@@ -47,6 +47,26 @@ pub type OracleBox<G> = Option<Box<dyn Oracle<G>>>;
 /// what the game builds itself, else the databases of the data directory (`db_dir`, or
 /// the default one); with the names of the databases used. Skipped files are reported
 /// on stderr.
+/// Where a command finds its endgame databases: one file, or a directory searched for
+/// the largest database that fits the position.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct DbArgs {
+    /// A retrograde database (from `mancala retro`) to use as an exact oracle.
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<std::path::PathBuf>,
+    /// Where to look for databases when --db is not given (default: $MANCALA_DB_DIR,
+    /// else the platform data directory).
+    #[arg(long, value_name = "DIR", conflicts_with = "db")]
+    pub db_dir: Option<std::path::PathBuf>,
+}
+
+impl DbArgs {
+    /// The oracle these arguments name for positions like `root`, and the files used.
+    pub fn oracle<G: CliGame>(&self, root: &G) -> Result<(OracleBox<G>, Vec<String>)> {
+        oracle_for(root, self.db.as_deref(), self.db_dir.as_deref())
+    }
+}
+
 pub fn oracle_for<G: CliGame>(
     root: &G,
     db: Option<&Path>,

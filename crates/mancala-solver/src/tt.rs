@@ -445,47 +445,22 @@ mod tests {
         // Find three keys of one bucket.
         let b0 = t.bucket(1);
         let keys: Vec<u64> = (1..).filter(|&k| t.bucket(k) == b0).take(3).collect();
-        t.store(
-            keys[0],
-            Entry {
-                lower: 0,
-                upper: 0,
-                mv: 0,
-                work: 9,
-            },
-        );
-        t.store(
-            keys[1],
-            Entry {
-                lower: 1,
-                upper: 1,
-                mv: 0,
-                work: 2,
-            },
-        );
-        t.store(
-            keys[2],
-            Entry {
-                lower: 2,
-                upper: 2,
-                mv: 0,
-                work: 5,
-            },
-        );
+        // An exact entry of value `v` whose subtree took `work`.
+        let exact = |v, work| Entry {
+            lower: v,
+            upper: v,
+            mv: 0,
+            work,
+        };
+        t.store(keys[0], exact(0, 9));
+        t.store(keys[1], exact(1, 2));
+        t.store(keys[2], exact(2, 5));
         assert!(t.probe(keys[0]).is_some());
         assert!(t.probe(keys[1]).is_none());
         assert!(t.probe(keys[2]).is_some());
         // A new search makes old entries replaceable first.
         t.new_search();
-        t.store(
-            keys[1],
-            Entry {
-                lower: 1,
-                upper: 1,
-                mv: 0,
-                work: 0,
-            },
-        );
+        t.store(keys[1], exact(1, 0));
         assert!(t.probe(keys[1]).is_some());
     }
 }

@@ -303,13 +303,14 @@ fn the_perfect_player_uses_the_database() {
         .collect();
     let mut db = Database::<Kalah>::empty("kalah", "test");
     db.solve(&classes, &Quiet);
-    let solver = Solver::new(Config {
+    // Every move's value, no principal variation needed.
+    let config = Config {
         threads: 1,
         tt_mb: 16,
-        all_moves: true,
         max_pv: 0,
         ..Config::default()
-    });
+    };
+    let solver = Solver::new(config);
     let perfect = Strategy::Perfect(0);
     let (mut checked, mut fallback_misses) = (0, 0);
     let mut rng = SplitMix(11);

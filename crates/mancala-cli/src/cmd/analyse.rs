@@ -23,14 +23,8 @@ pub struct AnalyseArgs {
     record: String,
     #[command(flatten)]
     rule_args: RuleArgs,
-    /// A retrograde database to use as an exact oracle (default: the databases of the
-    /// data directory that fit the position, as `solve` finds them).
-    #[arg(long, value_name = "FILE")]
-    db: Option<std::path::PathBuf>,
-    /// The database directory (default: $MANCALA_DB_DIR, else the platform data
-    /// directory).
-    #[arg(long, value_name = "DIR", conflicts_with = "db")]
-    db_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    db: crate::dispatch::DbArgs,
     /// Search threads, 1 to 1024 (default: one per core).
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
@@ -101,8 +95,7 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         .iter()
         .map(|i| format!("ply {}: {} ({})", i.ply, i.correction, i.recorded))
         .collect();
-    let (oracle, databases) =
-        crate::dispatch::oracle_for(&start, a.db.as_deref(), a.db_dir.as_deref())?;
+    let (oracle, databases) = a.db.oracle(&start)?;
     if !databases.is_empty() && !a.json {
         eprintln!("databases: {}", databases.join(", "));
     }

@@ -62,13 +62,8 @@ pub struct SolveArgs {
     /// Longest principal variation to print, in plies.
     #[arg(long, default_value_t = 400, value_parser = crate::args::count)]
     pv_limit: usize,
-    /// A retrograde database (from `mancala retro`) to use as an exact oracle.
-    #[arg(long, value_name = "FILE")]
-    db: Option<std::path::PathBuf>,
-    /// Where to look for databases when --db is not given (default: $MANCALA_DB_DIR,
-    /// else the platform data directory).
-    #[arg(long, value_name = "DIR", conflicts_with = "db")]
-    db_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    db: crate::dispatch::DbArgs,
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]
     progress: bool,
@@ -145,8 +140,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         all_moves: !a.value_only,
         max_pv: a.pv_limit,
     };
-    let (oracle, databases) =
-        crate::dispatch::oracle_for(&root, a.db.as_deref(), a.db_dir.as_deref())?;
+    let (oracle, databases) = a.db.oracle(&root)?;
     let solver = Solver::try_new(config)?;
     let Some(sol) = solve_showing_progress(&solver, &root, oracle.as_deref(), a.progress) else {
         bail!("the search was stopped")

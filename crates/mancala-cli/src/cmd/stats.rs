@@ -55,13 +55,8 @@ pub struct StatsArgs {
     /// Worker threads, 1 to 1024 (default: one per core). Results do not depend on it.
     #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = crate::cmd::solve::default_threads())]
     threads: usize,
-    /// A retrograde database (from `mancala retro`) for the `perfect` player.
-    #[arg(long, value_name = "FILE")]
-    db: Option<std::path::PathBuf>,
-    /// Where the `perfect` player looks for databases when --db is not given (default:
-    /// $MANCALA_DB_DIR, else the platform data directory).
-    #[arg(long, value_name = "DIR", conflicts_with = "db")]
-    db_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    db: crate::dispatch::DbArgs,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -149,7 +144,7 @@ fn stats<G: CliGame>(
     // Only the perfect player reads databases: no other run loads or reports one.
     let perfect = |s: Strategy| matches!(s, Strategy::Perfect(_));
     let (oracle, databases) = if perfect(first) || perfect(second) {
-        crate::dispatch::oracle_for(root, a.db.as_deref(), a.db_dir.as_deref())?
+        a.db.oracle(root)?
     } else {
         (None, Vec::new())
     };

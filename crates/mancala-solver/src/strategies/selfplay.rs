@@ -89,30 +89,22 @@ pub fn play_game<G: Game>(
         {
             decided = Some(branching.len());
         }
-        if g.can_repeat() && !seen.insert(g.key()) {
-            return GameRecord {
-                branching,
-                end: End::Repetition,
-                margin: view(&g, g.repetition_value()),
-                score: score(&g),
-                decided,
-            };
-        }
         g.legal_moves(&mut moves);
-        if moves.is_empty() {
+        // How the game ends here, if it does, with the margin it ends with.
+        let end = if g.can_repeat() && !seen.insert(g.key()) {
+            Some((End::Repetition, view(&g, g.repetition_value())))
+        } else if moves.is_empty() {
+            Some((End::Over, view(&g, g.terminal_value())))
+        } else if branching.len() >= max_plies {
+            Some((End::Capped, 0.0))
+        } else {
+            None
+        };
+        if let Some((end, margin)) = end {
             return GameRecord {
                 branching,
-                end: End::Over,
-                margin: view(&g, g.terminal_value()),
-                score: score(&g),
-                decided,
-            };
-        }
-        if branching.len() >= max_plies {
-            return GameRecord {
-                branching,
-                end: End::Capped,
-                margin: 0.0,
+                end,
+                margin,
                 score: score(&g),
                 decided,
             };
