@@ -19,10 +19,8 @@ impl RecordGame for Andada {
     }
 
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        match tags.get("Rules") {
-            None => Ok(self),
-            Some(v) => Ok(self.with_rules(Rules::parse_variant(v)?)),
-        }
+        let rules = tags.rules(Rules::parse_variant)?;
+        Ok(rules.map_or(self, |r| self.with_rules(r)))
     }
 
     fn seat_names() -> [&'static str; 2] {

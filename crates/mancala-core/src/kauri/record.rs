@@ -19,14 +19,14 @@ impl RecordGame for Kauri {
 
     /// `[Rules "current"]` (the default) or `[Rules "tiebreak"]`.
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        match tags.get("Rules") {
-            None => Ok(self),
-            Some(v) => Rules::parse(v).map(|r| self.with_rules(r)).ok_or_else(|| {
+        let rules = tags.rules(|v| {
+            Rules::parse(v).ok_or_else(|| {
                 ParseError::new(format!(
                     "unknown Kauri rules \"{v}\" (known: current, tiebreak)"
                 ))
-            }),
-        }
+            })
+        })?;
+        Ok(rules.map_or(self, |r| self.with_rules(r)))
     }
 
     fn seat_names() -> [&'static str; 2] {

@@ -32,16 +32,14 @@ impl RecordGame for Progressive {
 
     /// `[Rules "majority"]` (the default) or `[Rules "all"]`.
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        match tags.get("Rules") {
-            None => Ok(self),
-            Some(v) => Ending::parse(v)
-                .map(|e| self.with_ending(e))
-                .ok_or_else(|| {
-                    ParseError::new(format!(
-                        "unknown Progressive Mancala rules \"{v}\" (known: majority, all)"
-                    ))
-                }),
-        }
+        let ending = tags.rules(|v| {
+            Ending::parse(v).ok_or_else(|| {
+                ParseError::new(format!(
+                    "unknown Progressive Mancala rules \"{v}\" (known: majority, all)"
+                ))
+            })
+        })?;
+        Ok(ending.map_or(self, |e| self.with_ending(e)))
     }
 
     fn seat_names() -> [&'static str; 2] {

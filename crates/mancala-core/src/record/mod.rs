@@ -51,6 +51,15 @@ impl Tags {
             .ok_or_else(|| ParseError::new(format!("[Board \"{b}\"]: {expected}")))
     }
 
+    /// `[Rules "..."]` read by `parse` (which names what it knows in its error), `None`
+    /// when the tag is absent.
+    pub fn rules<R>(
+        &self,
+        parse: impl FnOnce(&str) -> Result<R, ParseError>,
+    ) -> Result<Option<R>, ParseError> {
+        self.get("Rules").map(parse).transpose()
+    }
+
     /// `[Stones "K"]`: stones per hole at the start, `default` when the tag is absent.
     pub fn stones(&self, default: u8) -> Result<u8, ParseError> {
         match self.get("Stones") {
