@@ -19,13 +19,7 @@ impl RecordGame for Kauri {
 
     /// `[Rules "current"]` (the default) or `[Rules "tiebreak"]`.
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        let rules = tags.rules(|v| {
-            Rules::parse(v).ok_or_else(|| {
-                ParseError::new(format!(
-                    "unknown Kauri rules \"{v}\" (known: current, tiebreak)"
-                ))
-            })
-        })?;
+        let rules = tags.named_rules(Rules::parse, "Kauri", "current, tiebreak")?;
         Ok(rules.map_or(self, |r| self.with_rules(r)))
     }
 

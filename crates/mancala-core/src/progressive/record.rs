@@ -32,13 +32,7 @@ impl RecordGame for Progressive {
 
     /// `[Rules "majority"]` (the default) or `[Rules "all"]`.
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        let ending = tags.rules(|v| {
-            Ending::parse(v).ok_or_else(|| {
-                ParseError::new(format!(
-                    "unknown Progressive Mancala rules \"{v}\" (known: majority, all)"
-                ))
-            })
-        })?;
+        let ending = tags.named_rules(Ending::parse, "Progressive Mancala", "majority, all")?;
         Ok(ending.map_or(self, |e| self.with_ending(e)))
     }
 

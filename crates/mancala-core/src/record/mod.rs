@@ -60,6 +60,21 @@ impl Tags {
         self.get("Rules").map(parse).transpose()
     }
 
+    /// [`Tags::rules`] for a game whose variants `parse` knows by name: an unknown one is
+    /// an error naming the `game` and the `known` names.
+    pub fn named_rules<R>(
+        &self,
+        parse: impl FnOnce(&str) -> Option<R>,
+        game: &str,
+        known: &str,
+    ) -> Result<Option<R>, ParseError> {
+        self.rules(|v| {
+            parse(v).ok_or_else(|| {
+                ParseError::new(format!("unknown {game} rules \"{v}\" (known: {known})"))
+            })
+        })
+    }
+
     /// `[Stones "K"]`: stones per hole at the start, `default` when the tag is absent.
     pub fn stones(&self, default: u8) -> Result<u8, ParseError> {
         match self.get("Stones") {
