@@ -1,8 +1,6 @@
 //! The transposition table against a growable concurrent map (dashmap), the structure the
 //! project keeps for caches that must grow: store and probe throughput on 1 and 2 threads.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dashmap::DashMap;
 use mancala_core::game::SplitMix;
@@ -10,7 +8,10 @@ use mancala_solver::tt::{Entry, Table};
 
 const OPS: u64 = 1 << 20;
 
-fn work_table(t: &Table, threads: u64) {
+/// Half stores, half probes of random keys on `threads` threads; the probes that hit
+/// are kept from being optimised away.
+fn work(threads: u64, store: impl Fn(u64) + Sync, probe: impl Fn(u64) -> bool + Sync) {
+    let (store, probe) = (&store, &probe);
     std::thread::scope(|s| {
         for id in 0..threads {
             s.spawn(move || {
@@ -19,16 +20,8 @@ fn work_table(t: &Table, threads: u64) {
                 for i in 0..OPS / threads {
                     let k = rng.next_u64() & 0xFFFF_FFFF;
                     if i % 2 == 0 {
-                        t.store(
-                            k,
-                            Entry {
-                                lower: 1,
-                                upper: 2,
-                                mv: 3,
-                                work: 4,
-                            },
-                        );
-                    } else if t.probe(k).is_some() {
+                        store(k);
+                    } else if probe(k) {
                         hits += 1;
                     }
                 }
@@ -38,26 +31,21 @@ fn work_table(t: &Table, threads: u64) {
     });
 }
 
+fn work_table(t: &Table, threads: u64) {
+    let entry = Entry {
+        lower: 1,
+        upper: 2,
+        mv: 3,
+        work: 4,
+    };
+    work(threads, |k| t.store(k, entry), |k| t.probe(k).is_some());
+}
+
 fn work_dashmap(m: &DashMap<u64, u64>, threads: u64) {
-    let counter = AtomicU64::new(0);
-    std::thread::scope(|s| {
-        for id in 0..threads {
-            let counter = &counter;
-            s.spawn(move || {
-                let mut rng = SplitMix(id + 1);
-                let mut hits = 0u64;
-                for i in 0..OPS / threads {
-                    let k = rng.next_u64() & 0xFFFF_FFFF;
-                    if i % 2 == 0 {
-                        m.insert(k, 0x0403_0002_0001);
-                    } else if m.get(&k).is_some() {
-                        hits += 1;
-                    }
-                }
-                counter.fetch_add(hits, Ordering::Relaxed);
-            });
-        }
-    });
+    let store = |k| {
+        m.insert(k, 0x0403_0002_0001);
+    };
+    work(threads, store, |k| m.get(&k).is_some());
 }
 
 fn table_vs_dashmap(c: &mut Criterion) {

@@ -67,6 +67,23 @@ impl RuleArgs {
     }
 }
 
+/// [`RuleArgs`] and `--ply`, for the commands that take the position a record reaches.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct RecordArgs {
+    #[command(flatten)]
+    pub rule_args: RuleArgs,
+    /// With a record file: the position after its first N moves (play stops there).
+    #[arg(long, value_parser = crate::args::ply)]
+    pub ply: Option<usize>,
+}
+
+impl RecordArgs {
+    /// The rule options and the moves to play.
+    pub fn options(&self) -> RuleOptions {
+        self.rule_args.with_ply(self.ply)
+    }
+}
+
 /// Rule options from the command line, applied on top of the position's own.
 #[derive(Default, Clone, Debug)]
 pub struct RuleOptions {

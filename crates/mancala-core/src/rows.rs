@@ -77,6 +77,26 @@ pub trait Seated {
     }
 }
 
+/// The hole named by letter `c` in the move text `t`, which must lie in `mover`'s row
+/// (`verb` is what the mover does there: "sows", "plays").
+pub fn own_hole(t: &str, c: char, m: usize, mover: Row, verb: &str) -> Result<usize, ParseError> {
+    let h = hole_of_letter(c, m)?;
+    let row = row_of(h, m);
+    if row != mover {
+        return Err(ParseError::new(format!(
+            "\"{t}\": {} to move {verb} from its own row; {c} is {}'s hole",
+            mover.name(),
+            row.name()
+        )));
+    }
+    Ok(h)
+}
+
+/// How records of a two-row game name the players: by their rows, first player first.
+pub fn seat_names<S: Seated>() -> [&'static str; 2] {
+    Player::BOTH.map(|p| S::row(p).name())
+}
+
 /// The row a hole belongs to.
 #[inline(always)]
 pub fn row_of(hole: usize, m: usize) -> Row {
@@ -222,6 +242,10 @@ impl Board {
     /// All counters: on the board and in the stores.
     pub fn total(&self) -> u32 {
         self.on_board() + self.stores[0] as u32 + self.stores[1] as u32
+    }
+    /// Whether a store holds more than half of all counters: the game is decided.
+    pub fn store_holds_majority(&self) -> bool {
+        self.stores.iter().any(|&s| 2 * s as u32 > self.total())
     }
     /// Counters in a row.
     pub fn row_sum(&self, row: Row) -> u32 {

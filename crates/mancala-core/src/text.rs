@@ -75,26 +75,57 @@ impl<'a> Fields<'a> {
         built.map_err(|e| ParseError::new(format!("{game} position: {e}")))
     }
 
-    /// The value of an optional field named by one of `options`; any other word is the
-    /// error `unknown(word)`, after the game's name.
+    /// The value of an optional field named by one of `options`; any other word is an
+    /// error listing them.
     pub fn choice<T: Copy>(
         &mut self,
         key: &str,
         options: &[(&str, T)],
-        unknown: impl Fn(&str) -> String,
+    ) -> Result<Option<T>, ParseError> {
+        let known: Vec<&str> = options.iter().map(|&(name, _)| name).collect();
+        let find = |v: &str| options.iter().find(|(name, _)| *name == v).map(|o| o.1);
+        self.parsed(key, find, &known.join(", "))
+    }
+
+    /// The value of an optional field read by `parse`; a value it refuses is an error
+    /// naming the field and the `known` values.
+    pub fn parsed<T>(
+        &mut self,
+        key: &str,
+        parse: impl Fn(&str) -> Option<T>,
+        known: &str,
     ) -> Result<Option<T>, ParseError> {
         let Some(v) = self.optional(key) else {
             return Ok(None);
         };
-        match options.iter().find(|(name, _)| *name == v) {
-            Some(&(_, t)) => Ok(Some(t)),
-            None => Err(ParseError::new(format!(
-                "{} position: {}",
-                self.game,
-                unknown(v)
-            ))),
+        let unknown = || {
+            let game = self.game;
+            ParseError::new(format!(
+                "{game} position: unknown {key} \"{key}:{v}\" (known: {known})"
+            ))
+        };
+        parse(v).map(Some).ok_or_else(unknown)
+    }
+}
+
+/// Reads a comma-separated list of rule variants (`clockwise,endless-draw`) onto the
+/// default rules: `apply` sets one part and says whether it knew it; a part it does not
+/// know is an error naming the `game` and the `known` parts.
+pub fn rule_list<R: Default>(
+    text: &str,
+    game: &str,
+    known: &str,
+    mut apply: impl FnMut(&mut R, &str) -> Result<bool, ParseError>,
+) -> Result<R, ParseError> {
+    let mut r = R::default();
+    for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        if !apply(&mut r, part)? {
+            return Err(ParseError::new(format!(
+                "unknown {game} rule \"{part}\" (known: {known})"
+            )));
         }
     }
+    Ok(r)
 }
 
 /// Parses a number field, naming the field on error.

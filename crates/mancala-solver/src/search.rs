@@ -145,6 +145,17 @@ pub struct Shared<'a> {
     pub depth: Option<&'a AtomicU64>,
 }
 
+/// What a node is asked: its key, the window and depth, and whether the parent's peek
+/// already found that the game is not over and the oracle does not know it.
+#[derive(Clone, Copy)]
+struct Ask {
+    key: u64,
+    alpha: i32,
+    beta: i32,
+    depth: u32,
+    peeked: bool,
+}
+
 /// What [`Searcher::enter`] found out about a node before its children are played.
 struct NodeInfo {
     /// The window, narrowed by the node's own bounds.
@@ -446,7 +457,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.aborted {
             return (0, NO_REP);
         }
-        let n = match self.enter(g, key, alpha, beta, depth, peeked) {
+        let ask = Ask {
+            key,
+            alpha,
+            beta,
+            depth,
+            peeked,
+        };
+        let n = match self.enter(g, &ask) {
             Ok(n) => n,
             Err(done) => return done,
         };
@@ -471,15 +489,14 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Everything decided before the children: game over, the oracle, a repetition, the
     /// value range and the table. `Err` carries the node's result when that settles it.
-    fn enter(
-        &mut self,
-        g: &G,
-        key: u64,
-        alpha: i32,
-        beta: i32,
-        depth: u32,
-        peeked: bool,
-    ) -> Result<NodeInfo, (i32, u32)> {
+    fn enter(&mut self, g: &G, ask: &Ask) -> Result<NodeInfo, (i32, u32)> {
+        let Ask {
+            key,
+            alpha,
+            beta,
+            depth,
+            peeked,
+        } = *ask;
         if !peeked {
             if g.is_terminal() {
                 return Err((g.terminal_value(), NO_REP));

@@ -339,6 +339,19 @@ fn undo_any(after: &[u8], mover: Row) -> Vec<(Vec<u8>, AfrikaMove, u8)> {
     out
 }
 
+/// One entry of the line to undo: entry `k` (published as `txt`), read as a capture or
+/// sowing from `hole` with `amount`, leading to `board` with `to_move` to move.
+#[derive(Clone, Copy)]
+struct Undo<'a> {
+    board: &'a [u8],
+    to_move: Row,
+    k: usize,
+    txt: &'a str,
+    capture: bool,
+    hole: usize,
+    amount: Option<u8>,
+}
+
 struct Search<'a> {
     line: &'a Line,
     budget: usize,
@@ -418,7 +431,16 @@ impl Search<'_> {
                 // As published (an unreadable amount is free to choose).
                 let txt = self.line.texts[k - 1].clone();
                 if mover == to_move.other() {
-                    self.undo_as(&board, to_move, capture, hole, amount, k, &txt, left);
+                    let undo = Undo {
+                        board: &board,
+                        to_move,
+                        k,
+                        txt: &txt,
+                        capture,
+                        hole,
+                        amount,
+                    };
+                    self.undo_as(undo, left);
                 }
                 if left >= 1 {
                     self.undo_misread(k, &board, to_move, (mover, capture, hole, amount));
@@ -478,15 +500,24 @@ impl Search<'_> {
         let txt = self.line.texts[k - 1].clone();
         let x = if capture { "x" } else { "" };
         let other = if hole < m { hole + m } else { hole - m };
+        let undo = |hole| Undo {
+            board,
+            to_move,
+            k,
+            txt: &txt,
+            capture,
+            hole,
+            amount,
+        };
         if mover_of(capture, row_of(other, m)) == mover {
             let why = format!("wrong case: {x}{}", self.name(other));
-            self.undo_corrected(board, to_move, capture, other, amount, k, &txt, &why);
+            self.undo_corrected(undo(other), &why);
         }
         if published_mover == mover {
             let row = row_of(hole, m);
             for h in (row.start(m)..row.start(m) + m).filter(|&h| h != hole) {
                 let why = format!("wrong letter: {x}{}", self.name(h));
-                self.undo_corrected(board, to_move, capture, h, amount, k, &txt, &why);
+                self.undo_corrected(undo(h), &why);
             }
         }
         self.corr.push(Correction {
@@ -498,106 +529,73 @@ impl Search<'_> {
         self.corr.pop();
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn undo_as(
-        &mut self,
-        board: &[u8],
-        to_move: Row,
-        capture: bool,
-        hole: usize,
-        amount: Option<u8>,
-        k: usize,
-        txt: &str,
-        left: usize,
-    ) {
-        let mover = to_move.other();
-        if capture {
-            if let Some(a) = amount
-                && let Some(b) = undo_capture(board, mover, hole, a)
-            {
-                self.step(to_move, b, AfrikaMove::Capture(hole as u8), a, k - 1, None);
-            }
-            // Other amounts: a correction when one was printed, free when it is unreadable.
-            if amount.is_none() || left >= 1 {
-                for a2 in 1..=MAX_AMOUNT {
-                    if Some(a2) == amount {
-                        continue;
-                    }
-                    let Some(b) = undo_capture(board, mover, hole, a2) else {
-                        continue;
-                    };
-                    let c = match amount {
-                        Some(a) => Correction {
-                            entry: k,
-                            text: format!("entry {k} \"{txt}\": amount +{a2}, not +{a}"),
-                            cost: 1,
-                        },
-                        None => Correction {
-                            entry: k,
-                            text: format!("entry {k} \"{txt}\": unreadable amount read as +{a2}"),
-                            cost: 0,
-                        },
-                    };
-                    self.step(
-                        to_move,
-                        b,
-                        AfrikaMove::Capture(hole as u8),
-                        a2,
-                        k - 1,
-                        Some(c),
-                    );
-                }
-            }
-        } else {
-            for (b, _) in undo_sow(board, mover, hole) {
-                self.step(to_move, b, AfrikaMove::Sow(hole as u8), 0, k - 1, None);
-            }
+    /// Entry `k` undone as published; with `left` corrections to spend, with any other
+    /// capture amount too.
+    fn undo_as(&mut self, u: Undo, left: usize) {
+        let printed: Vec<u8> = u.amount.into_iter().collect();
+        self.undo_each(u, &printed, |_| None);
+        // Other amounts: a correction when one was printed, free when it is unreadable.
+        if u.capture && (u.amount.is_none() || left >= 1) {
+            let others: Vec<u8> = (1..=MAX_AMOUNT).filter(|&a| Some(a) != u.amount).collect();
+            let (k, txt) = (u.k, u.txt);
+            self.undo_each(u, &others, |a2| {
+                Some(match u.amount {
+                    Some(a) => Correction {
+                        entry: k,
+                        text: format!("entry {k} \"{txt}\": amount +{a2}, not +{a}"),
+                        cost: 1,
+                    },
+                    None => Correction {
+                        entry: k,
+                        text: format!("entry {k} \"{txt}\": unreadable amount read as +{a2}"),
+                        cost: 0,
+                    },
+                })
+            });
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn undo_corrected(
-        &mut self,
-        board: &[u8],
-        to_move: Row,
-        capture: bool,
-        hole: usize,
-        amount: Option<u8>,
-        k: usize,
-        txt: &str,
-        what: &str,
-    ) {
-        let mover = to_move.other();
-        let mv = if capture {
-            AfrikaMove::Capture(hole as u8)
-        } else {
-            AfrikaMove::Sow(hole as u8)
+    /// Entry `k` undone as read by a correction at cost 1, `what` saying which.
+    fn undo_corrected(&mut self, u: Undo, what: &str) {
+        let amounts: Vec<u8> = match u.amount {
+            Some(a) => vec![a],
+            None => (1..=MAX_AMOUNT).collect(),
         };
-        let mk = |a: u8| Correction {
-            entry: k,
-            text: format!(
-                "entry {k} \"{txt}\": {what}{}",
-                if capture {
-                    format!(" (+{a})")
-                } else {
-                    String::new()
-                }
-            ),
-            cost: 1,
-        };
-        if capture {
-            let amounts: Vec<u8> = match amount {
-                Some(a) => vec![a],
-                None => (1..=MAX_AMOUNT).collect(),
+        let (k, txt, capture) = (u.k, u.txt, u.capture);
+        self.undo_each(u, &amounts, |a| {
+            let amount = if capture {
+                format!(" (+{a})")
+            } else {
+                String::new()
             };
-            for a in amounts {
-                if let Some(b) = undo_capture(board, mover, hole, a) {
-                    self.step(to_move, b, mv, a, k - 1, Some(mk(a)));
+            Some(Correction {
+                entry: k,
+                text: format!("entry {k} \"{txt}\": {what}{amount}"),
+                cost: 1,
+            })
+        });
+    }
+
+    /// Steps back over `u`: a capture of each of `amounts` that can be undone, or every
+    /// way a sowing can be; `correction(amount)` is what the step costs.
+    fn undo_each(
+        &mut self,
+        u: Undo,
+        amounts: &[u8],
+        correction: impl Fn(u8) -> Option<Correction>,
+    ) {
+        let mover = u.to_move.other();
+        if u.capture {
+            let mv = AfrikaMove::Capture(u.hole as u8);
+            for &a in amounts {
+                if let Some(b) = undo_capture(u.board, mover, u.hole, a) {
+                    self.step(u.to_move, b, mv, a, u.k - 1, correction(a));
                 }
             }
         } else {
-            for (b, _) in undo_sow(board, mover, hole) {
-                self.step(to_move, b, mv, 0, k - 1, Some(mk(0)));
+            let mv = AfrikaMove::Sow(u.hole as u8);
+            for (b, _) in undo_sow(u.board, mover, u.hole) {
+                self.step(u.to_move, b, mv, 0, u.k - 1, correction(0));
             }
         }
     }

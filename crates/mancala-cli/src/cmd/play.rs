@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleArgs, RuleOptions, Source, build, classify_as};
+use crate::position::{RecordArgs, RuleOptions, Source, build, classify_as};
 
 /// Step through a record move by move, with the board after each move.
 #[derive(Args, Debug)]
@@ -20,10 +20,7 @@ pub struct PlayArgs {
     #[arg(long)]
     game: Option<String>,
     #[command(flatten)]
-    rule_args: RuleArgs,
-    /// Stop after this many moves.
-    #[arg(long, value_parser = crate::args::ply)]
-    ply: Option<usize>,
+    record_args: RecordArgs,
     /// Print JSON: one entry per move with the position after it.
     #[arg(long)]
     json: bool,
@@ -41,7 +38,7 @@ struct Step {
 
 pub fn play(a: PlayArgs) -> Result<ExitCode> {
     let src = classify_as(&a.record, a.game.as_deref())?;
-    let opts = a.rule_args.with_ply(None);
+    let opts = a.record_args.rule_args.with_ply(None);
     with_game_type!(src.game().kind, G => play_game::<G>(&src, &opts, &a))
 }
 
@@ -68,10 +65,10 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
         }
         _ => (build(src, opts)?, None),
     };
-    if a.ply.is_some() && record.is_none() {
+    if a.record_args.ply.is_some() && record.is_none() {
         bail!("--ply applies to record files only");
     }
-    let n = a.ply.unwrap_or(usize::MAX);
+    let n = a.record_args.ply.unwrap_or(usize::MAX);
     let mut steps: Vec<Step> = Vec::new();
     if !a.json {
         println!("start:");

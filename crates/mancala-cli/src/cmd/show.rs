@@ -10,7 +10,7 @@ use mancala_core::diagram::{Cell, Layout};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
+use crate::position::{RecordArgs, RuleOptions, Source, build, classify};
 
 /// Draw a position as a text board (rows as the players see them, hole names, captured
 /// totals, side to move) and optionally as an SVG diagram.
@@ -26,10 +26,7 @@ pub struct ShowArgs {
     #[arg(long, requires = "svg")]
     force: bool,
     #[command(flatten)]
-    rule_args: RuleArgs,
-    /// With a record file: the position after this many moves.
-    #[arg(long, value_parser = crate::args::ply)]
-    ply: Option<usize>,
+    record_args: RecordArgs,
     /// Print JSON: the position line and the legal moves.
     #[arg(long)]
     json: bool,
@@ -53,7 +50,7 @@ pub fn show(a: ShowArgs) -> Result<ExitCode> {
         bail!("{path}: the file exists (--force replaces it)");
     }
     let src = classify(&a.position)?;
-    let opts = a.rule_args.with_ply(a.ply);
+    let opts = a.record_args.options();
     with_game_type!(src.game().kind, G => show_game::<G>(&src, &opts, &a))
 }
 

@@ -15,7 +15,7 @@ use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RuleArgs, RuleOptions, Source, build, classify};
+use crate::position::{RecordArgs, RuleOptions, Source, build, classify};
 
 /// Solve a position exactly: its value, the value of every legal move, and a principal
 /// variation in the game's notation.
@@ -40,10 +40,7 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     #[command(flatten)]
-    rule_args: RuleArgs,
-    /// With a record file: solve the position after this many moves.
-    #[arg(long, value_parser = crate::args::ply)]
-    ply: Option<usize>,
+    record_args: RecordArgs,
     /// Only the value and the principal variation, not the value of every move.
     #[arg(long)]
     value_only: bool,
@@ -108,7 +105,7 @@ struct Output {
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
     let src = classify(&a.position)?;
-    let opts = a.rule_args.with_ply(a.ply);
+    let opts = a.record_args.options();
     with_game_type!(src.game().kind, G => solve::<G>(&src, &opts, &a))
 }
 

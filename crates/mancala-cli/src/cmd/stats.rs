@@ -282,36 +282,38 @@ fn print_branching(o: &Output) {
 /// Three SVG charts: game lengths, branching factor by ply, final margins.
 fn plots(dir: &Path, s: &Stats) -> Result<()> {
     std::fs::create_dir_all(dir)?;
-    chart(
-        &dir.join("length.svg"),
-        "Game length",
-        "plies",
-        Kind::Bars,
-        &s.length_histogram
-            .iter()
-            .map(|&(l, c)| (l as f64, c as f64))
-            .collect::<Vec<_>>(),
-    )?;
-    chart(
-        &dir.join("margin.svg"),
-        "Final margin (first player)",
-        "points",
-        Kind::Bars,
-        &s.margins
-            .iter()
-            .map(|&(m, c)| (m, c as f64))
-            .collect::<Vec<_>>(),
-    )?;
-    chart(
-        &dir.join("branching.svg"),
-        "Mean legal moves by ply",
-        "ply",
-        Kind::Line,
-        &s.branching_by_ply
-            .iter()
-            .map(|p| (p.ply as f64, p.mean))
-            .collect::<Vec<_>>(),
-    )?;
+    let lengths = s
+        .length_histogram
+        .iter()
+        .map(|&(l, c)| (l as f64, c as f64));
+    let margins = s.margins.iter().map(|&(m, c)| (m, c as f64));
+    let branching = s.branching_by_ply.iter().map(|p| (p.ply as f64, p.mean));
+    let charts: [(_, _, _, _, Vec<(f64, f64)>); 3] = [
+        (
+            "length.svg",
+            "Game length",
+            "plies",
+            Kind::Bars,
+            lengths.collect(),
+        ),
+        (
+            "margin.svg",
+            "Final margin (first player)",
+            "points",
+            Kind::Bars,
+            margins.collect(),
+        ),
+        (
+            "branching.svg",
+            "Mean legal moves by ply",
+            "ply",
+            Kind::Line,
+            branching.collect(),
+        ),
+    ];
+    for (file, title, x_label, kind, points) in charts {
+        chart(&dir.join(file), title, x_label, kind, &points)?;
+    }
     Ok(())
 }
 

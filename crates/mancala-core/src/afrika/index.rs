@@ -7,7 +7,6 @@
 
 use crate::game::Game;
 use crate::index::{BINOMIALS, Indexed};
-use crate::player::Player;
 
 use super::rules::{Afrika, Ending, MAX_ROW, Repetition, Rules};
 
@@ -30,27 +29,23 @@ impl Indexed for Afrika {
     }
 
     fn classes_up_to(c: &StonesOnBoard) -> Vec<StonesOnBoard> {
-        (0..=c.stones)
-            .map(|stones| StonesOnBoard { stones, ..*c })
-            .collect()
+        let with = |stones| StonesOnBoard { stones, ..*c };
+        (0..=c.stones).map(with).collect()
     }
 
     fn class_size(c: &StonesOnBoard) -> u64 {
-        BINOMIALS
-            .distributions(c.stones as usize, 2 * c.m as usize)
-            .saturating_mul(2)
+        BINOMIALS.with_either_mover(c.stones as usize, 2 * c.m as usize)
     }
 
     #[inline]
     fn index(&self) -> u64 {
-        2 * BINOMIALS.rank(self.holes()) + self.to_move().index() as u64
+        BINOMIALS.rank_with_mover(self.holes(), self.to_move())
     }
 
     fn from_index(c: &StonesOnBoard, i: u64) -> Self {
         let n = 2 * c.m as usize;
         let mut holes = [0u8; 2 * MAX_ROW];
-        BINOMIALS.unrank(c.stones as usize, i / 2, &mut holes[..n]);
-        let to_move = Player::from_index((i % 2) as usize);
+        let to_move = BINOMIALS.unrank_with_mover(c.stones as usize, i, &mut holes[..n]);
         Afrika::from_parts(&holes[..n], [0, 0], to_move, Rules::default())
             .expect("an indexed position is valid")
     }

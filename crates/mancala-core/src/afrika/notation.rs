@@ -8,8 +8,8 @@
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::rows::Seated;
-use crate::rows::{Board, hole_of_letter, letter, row_of};
-use crate::text::{Fields, half_points, one_char, parse_komi};
+use crate::rows::{Board, hole_of_letter, letter, own_hole, row_of};
+use crate::text::{Fields, half_points, one_char, parse_komi, rule_list};
 
 use super::rules::{Afrika, AfrikaMove, Ending, Repetition, Rules};
 
@@ -32,28 +32,19 @@ impl Notation for Afrika {
             t,
             "an Afrika move (a hole letter, or x and a hole letter)",
         )?;
-        let h = hole_of_letter(c, self.holes_per_row())?;
-        let mover = Afrika::row(self.to_move());
-        let row = row_of(h, self.holes_per_row());
-        if capture && row == mover {
+        let (m, mover) = (self.holes_per_row(), Afrika::row(self.to_move()));
+        if !capture {
+            return Ok(AfrikaMove::Sow(own_hole(t, c, m, mover, "sows")? as u8));
+        }
+        let h = hole_of_letter(c, m)?;
+        if row_of(h, m) == mover {
             return Err(ParseError::new(format!(
                 "\"{t}\": {} to move captures from {}'s row, not from its own",
                 mover.name(),
                 mover.other().name()
             )));
         }
-        if !capture && row != mover {
-            return Err(ParseError::new(format!(
-                "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",
-                mover.name(),
-                row.name()
-            )));
-        }
-        Ok(if capture {
-            AfrikaMove::Capture(h as u8)
-        } else {
-            AfrikaMove::Sow(h as u8)
-        })
+        Ok(AfrikaMove::Capture(h as u8))
     }
 }
 
@@ -61,26 +52,21 @@ impl Rules {
     /// Reads a variant list such as `standard`, `65`, `giveaway`, `own-side`,
     /// `65,own-side`, `komi=2.5`.
     pub fn parse_variant(text: &str) -> Result<Rules, ParseError> {
-        let mut r = Rules::default();
-        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let known = "standard, 65, giveaway, shared, own-side, komi=X";
+        rule_list(text, "Afrika", known, |r: &mut Rules, part| {
             match part {
                 "standard" | "empty" => r.ending = Ending::Empty,
                 "65" | "majority" => r.ending = Ending::Majority,
                 "giveaway" | "give-away" | "misere" => r.ending = Ending::GiveAway,
                 "shared" => r.repetition = Repetition::Shared,
                 "own-side" | "ownside" => r.repetition = Repetition::OwnSide,
-                _ => {
-                    if let Some(k) = part.strip_prefix("komi=") {
-                        r.komi_half = parse_komi("afrika", "komi", k)?;
-                    } else {
-                        return Err(ParseError::new(format!(
-                            "unknown Afrika rule \"{part}\" (known: standard, 65, giveaway, shared, own-side, komi=X)"
-                        )));
-                    }
-                }
+                _ => match part.strip_prefix("komi=") {
+                    Some(k) => r.komi_half = parse_komi("afrika", "komi", k)?,
+                    None => return Ok(false),
+                },
             }
-        }
-        Ok(r)
+            Ok(true)
+        })
     }
 
     /// The variant list that [`Rules::parse_variant`] reads back.
@@ -139,18 +125,12 @@ impl PositionText for Afrika {
             ("majority", Ending::Majority),
             ("giveaway", Ending::GiveAway),
         ];
-        if let Some(e) = f.choice("ending", &endings, |e| format!("unknown ending \"{e}\""))? {
-            rules.ending = e;
-        }
+        rules.ending = f.choice("ending", &endings)?.unwrap_or_default();
         let repetitions = [
             ("shared", Repetition::Shared),
             ("own-side", Repetition::OwnSide),
         ];
-        if let Some(r) = f.choice("repetition", &repetitions, |r| {
-            format!("unknown repetition \"{r}\"")
-        })? {
-            rules.repetition = r;
-        }
+        rules.repetition = f.choice("repetition", &repetitions)?.unwrap_or_default();
         f.finish_with(Afrika::from_parts(&holes, stores, to_move, rules))
     }
 }

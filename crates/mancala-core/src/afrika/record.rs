@@ -1,8 +1,8 @@
 //! How Afrika records name their start, rules and players.
 
 use crate::error::ParseError;
-use crate::player::Player;
 use crate::record::{RecordGame, Tags};
+use crate::rows::seat_names;
 use crate::text::parse_komi;
 
 use super::rules::{Afrika, Rules};
@@ -10,21 +10,13 @@ use super::rules::{Afrika, Rules};
 /// The boards a `[Board]` tag may name, for its error message.
 const BOARDS: &str = "expected 2xM with M from 1 to 12";
 
-/// Reads `[Board "2x8"]` and `[Stones "8"]` (the defaults).
-fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
-    let m = tags.board(2, 8, |m| (1..=super::rules::MAX_ROW).contains(&m), BOARDS)?;
-    let k = tags.stones(8)?;
-    if 2 * m * k as usize > 255 {
-        return Err(ParseError::new("at most 255 stones are supported"));
-    }
-    Ok((m, k))
-}
-
 impl RecordGame for Afrika {
     const NAME: &'static str = super::INFO.name;
 
+    /// `[Board "2xM"]` (default 2x8), `[Stones "K"]` (default 8), `[Rules]` and `[Komi]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
-        let (m, k) = size(tags)?;
+        let valid = |m| (1..=super::rules::MAX_ROW).contains(&m);
+        let (m, k) = tags.board_and_stones(2, (8, 8), valid, BOARDS)?;
         Afrika::start(m, k, Rules::default()).apply_rule_tags(tags)
     }
 
@@ -46,7 +38,7 @@ impl RecordGame for Afrika {
     const HAS_KOMI: bool = true;
 
     fn seat_names() -> [&'static str; 2] {
-        ["North", "South"]
+        seat_names::<Self>()
     }
 
     fn komi(&self) -> f64 {
@@ -54,9 +46,6 @@ impl RecordGame for Afrika {
     }
 
     fn decided(&self) -> bool {
-        let t = self.total();
-        Player::BOTH
-            .iter()
-            .any(|&p| 2 * self.stores()[p.index()] as u32 > t)
+        self.store_holds_majority()
     }
 }

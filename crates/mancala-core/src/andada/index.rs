@@ -5,7 +5,6 @@
 
 use crate::game::Game;
 use crate::index::{BINOMIALS, Indexed};
-use crate::player::Player;
 
 use super::rules::{Andada, CELLS, Phase, Rules};
 
@@ -29,26 +28,22 @@ impl Indexed for Andada {
     }
 
     fn classes_up_to(c: &SeedsOnBoard) -> Vec<SeedsOnBoard> {
-        (0..=c.seeds)
-            .map(|seeds| SeedsOnBoard { seeds, ..*c })
-            .collect()
+        let with = |seeds| SeedsOnBoard { seeds, ..*c };
+        (0..=c.seeds).map(with).collect()
     }
 
     fn class_size(c: &SeedsOnBoard) -> u64 {
-        BINOMIALS
-            .distributions(c.seeds as usize, 2 * c.n as usize)
-            .saturating_mul(2)
+        BINOMIALS.with_either_mover(c.seeds as usize, 2 * c.n as usize)
     }
 
     fn index(&self) -> u64 {
-        2 * BINOMIALS.rank(self.holes()) + self.to_move().index() as u64
+        BINOMIALS.rank_with_mover(self.holes(), self.to_move())
     }
 
     fn from_index(c: &SeedsOnBoard, i: u64) -> Self {
         let cells = 2 * c.n as usize;
         let mut holes = [0u8; CELLS];
-        BINOMIALS.unrank(c.seeds as usize, i / 2, &mut holes[..cells]);
-        let to_move = Player::from_index((i % 2) as usize);
+        let to_move = BINOMIALS.unrank_with_mover(c.seeds as usize, i, &mut holes[..cells]);
         Andada::from_parts(&holes[..cells], to_move, Phase::Play, c.rules)
             .expect("an indexed position is valid")
     }

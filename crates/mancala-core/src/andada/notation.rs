@@ -8,10 +8,8 @@
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::rows::Seated;
-use crate::rows::{
-    hole_of_letter, letter, read_rows, read_to_move, row_of, rows_text, to_move_text,
-};
-use crate::text::{Fields, one_char};
+use crate::rows::{letter, own_hole, read_rows, read_to_move, rows_text, to_move_text};
+use crate::text::{Fields, one_char, rule_list};
 
 use super::rules::{Andada, AndadaMove, Direction, Endless, Phase, Rules};
 
@@ -50,15 +48,7 @@ impl Notation for Andada {
             "an Andada move (a hole letter, or \"play\"/\"pass\" after the \
                  opening)",
         )?;
-        let h = hole_of_letter(c, self.holes_per_row())?;
-        let row = row_of(h, self.holes_per_row());
-        if row != mover {
-            return Err(ParseError::new(format!(
-                "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",
-                mover.name(),
-                row.name()
-            )));
-        }
+        let h = own_hole(t, c, self.holes_per_row(), mover, "sows")?;
         match self.phase() {
             Phase::Opening => Ok(AndadaMove::Open(h as u8)),
             Phase::Pie => Err(ParseError::new(format!(
@@ -85,25 +75,20 @@ impl Rules {
     /// Reads a variant list such as `standard`, `clockwise`, `endless-draw`,
     /// `clockwise,endless-draw`.
     pub fn parse_variant(text: &str) -> Result<Rules, ParseError> {
-        let mut r = Rules::default();
-        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let known = "standard, clockwise, counterclockwise, endless-draw, endless-illegal";
+        rule_list(text, "Andada", known, |r: &mut Rules, part| {
             match part {
-                "standard" => r = Rules::default(),
+                "standard" => *r = Rules::default(),
                 "counterclockwise" | "anticlockwise" | "anti-clockwise" | "ccw" => {
                     r.direction = Direction::Counterclockwise
                 }
                 "clockwise" | "cw" => r.direction = Direction::Clockwise,
                 "endless-draw" => r.endless = Endless::Draw,
                 "endless-illegal" => r.endless = Endless::Illegal,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "unknown Andada rule \"{part}\" (known: standard, clockwise, \
-                         counterclockwise, endless-draw, endless-illegal)"
-                    )));
-                }
+                _ => return Ok(false),
             }
-        }
-        Ok(r)
+            Ok(true)
+        })
     }
 
     /// The variant list that [`Rules::parse_variant`] reads back.
@@ -161,23 +146,16 @@ impl PositionText for Andada {
                 )));
             }
         };
-        let mut rules = Rules::default();
         let directions = [
             ("counterclockwise", Direction::Counterclockwise),
             ("anticlockwise", Direction::Counterclockwise),
             ("clockwise", Direction::Clockwise),
         ];
-        if let Some(d) = f.choice("direction", &directions, |d| {
-            format!("unknown direction \"direction:{d}\" (counterclockwise or clockwise)")
-        })? {
-            rules.direction = d;
-        }
         let endless = [("illegal", Endless::Illegal), ("draw", Endless::Draw)];
-        if let Some(e) = f.choice("endless", &endless, |e| {
-            format!("unknown rule \"endless:{e}\" (illegal or draw)")
-        })? {
-            rules.endless = e;
-        }
+        let rules = Rules {
+            direction: f.choice("direction", &directions)?.unwrap_or_default(),
+            endless: f.choice("endless", &endless)?.unwrap_or_default(),
+        };
         f.finish_with(Andada::from_parts(&holes, to_move, phase, rules))
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::error::ParseError;
 use crate::record::{RecordGame, Tags};
+use crate::rows::seat_names;
 
 use super::rules::{Andada, Rules};
 
@@ -19,12 +20,13 @@ impl RecordGame for Andada {
     }
 
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        let rules = tags.rules(Rules::parse_variant)?;
-        Ok(rules.map_or(self, |r| self.with_rules(r)))
+        Ok(tags
+            .rules(Rules::parse_variant)?
+            .map_or(self, |r| self.with_rules(r)))
     }
 
     fn seat_names() -> [&'static str; 2] {
-        ["South", "North"]
+        seat_names::<Self>()
     }
 
     fn decided(&self) -> bool {

@@ -4,6 +4,8 @@
 //! is a choice of `h - 1` bar positions among `s + h - 1` slots, and the colex rank of that
 //! choice numbers all C(s + h - 1, h - 1) distributions densely from 0.
 
+use crate::player::Player;
+
 /// Binomial coefficients up to `MAX_N` choose `MAX_N`.
 pub struct Binomials {
     table: Vec<Vec<u64>>,
@@ -37,6 +39,25 @@ impl Binomials {
             return (s == 0) as u64;
         }
         self.c(s + h - 1, h - 1)
+    }
+
+    /// Positions that are a distribution of `s` stones over `h` holes with either player
+    /// to move (the classes of Afrika and Andada).
+    pub fn with_either_mover(&self, s: usize, h: usize) -> u64 {
+        self.distributions(s, h).saturating_mul(2)
+    }
+
+    /// The number of `counts` with `to_move` among [`Binomials::with_either_mover`].
+    #[inline]
+    pub fn rank_with_mover(&self, counts: &[u8], to_move: Player) -> u64 {
+        2 * self.rank(counts) + to_move.index() as u64
+    }
+
+    /// The inverse of [`Binomials::rank_with_mover`]: fills `out` with the distribution
+    /// of `s` stones numbered `i` and returns the player to move.
+    pub fn unrank_with_mover(&self, s: usize, i: u64, out: &mut [u8]) -> Player {
+        self.unrank(s, i / 2, out);
+        Player::from_index((i % 2) as usize)
     }
 
     /// The rank of `counts` among distributions of its total over `counts.len()` holes.

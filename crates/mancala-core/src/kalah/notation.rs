@@ -4,8 +4,8 @@
 use crate::error::ParseError;
 use crate::game::{Game, Notation, PositionText};
 use crate::rows::Seated;
-use crate::rows::{Board, hole_of_letter, letter, row_of};
-use crate::text::{Fields, one_char};
+use crate::rows::{Board, letter, own_hole};
+use crate::text::{Fields, one_char, rule_list};
 
 use super::rules::{Capture, Kalah, KalahMove, Rules};
 
@@ -17,16 +17,8 @@ impl Notation for Kalah {
     fn parse_move(&self, text: &str) -> Result<KalahMove, ParseError> {
         let t = text.trim();
         let c = one_char(t, t, "a Kalah move (one hole letter)")?;
-        let h = hole_of_letter(c, self.holes_per_row())?;
         let mover = Kalah::row(self.to_move());
-        let row = row_of(h, self.holes_per_row());
-        if row != mover {
-            return Err(ParseError::new(format!(
-                "\"{t}\": {} to move sows from its own row; {c} is {}'s hole",
-                mover.name(),
-                row.name()
-            )));
-        }
+        let h = own_hole(t, c, self.holes_per_row(), mover, "sows")?;
         Ok(KalahMove(h as u8))
     }
 }
@@ -35,21 +27,15 @@ impl Rules {
     /// Reads a variant list: `standard` (the default, empty capture), `empty-capture`,
     /// `standard-capture`.
     pub fn parse_variant(text: &str) -> Result<Rules, ParseError> {
-        let mut r = Rules::default();
-        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            match part {
-                "standard" => r = Rules::default(),
-                "empty-capture" => r.capture = Capture::Empty,
-                "standard-capture" => r.capture = Capture::Standard,
-                _ => {
-                    return Err(ParseError::new(format!(
-                        "unknown Kalah rule \"{part}\" (known: standard, empty-capture, \
-                         standard-capture)"
-                    )));
-                }
-            }
-        }
-        Ok(r)
+        let known = "standard, empty-capture, standard-capture";
+        rule_list(text, "Kalah", known, |r: &mut Rules, part| {
+            r.capture = match part {
+                "standard" | "empty-capture" => Capture::Empty,
+                "standard-capture" => Capture::Standard,
+                _ => return Ok(false),
+            };
+            Ok(true)
+        })
     }
 
     /// The variant list that [`Rules::parse_variant`] reads back.
@@ -74,16 +60,11 @@ impl PositionText for Kalah {
     }
 
     fn from_text(text: &str) -> Result<Self, ParseError> {
-        let g = "kalah";
-        let mut f = Fields::parse(g, text)?;
+        let mut f = Fields::parse("kalah", text)?;
         let (holes, stores, to_move) = Board::read::<Kalah>(&mut f)?;
-        let mut rules = Rules::default();
         let captures = [("empty", Capture::Empty), ("standard", Capture::Standard)];
-        if let Some(c) = f.choice("capture", &captures, |c| {
-            format!("unknown rule \"capture:{c}\" (empty or standard)")
-        })? {
-            rules.capture = c;
-        }
+        let capture = f.choice("capture", &captures)?.unwrap_or_default();
+        let rules = Rules { capture };
         f.finish_with(Kalah::from_parts(&holes, stores, to_move, rules))
     }
 }

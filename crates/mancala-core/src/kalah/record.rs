@@ -2,8 +2,8 @@
 //! other games so the command line treats every game alike.
 
 use crate::error::ParseError;
-use crate::player::Player;
 use crate::record::{RecordGame, Tags};
+use crate::rows::seat_names;
 
 use super::rules::{Kalah, Rules};
 
@@ -15,27 +15,21 @@ impl RecordGame for Kalah {
 
     /// `[Board "2xM"]` (default 2x6), `[Stones "N"]` (default 4) and `[Rules]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
-        let m = tags.board(2, 6, |m| (1..=12).contains(&m), BOARDS)?;
-        let n = tags.stones(4)?;
-        if 2 * m * n as usize > 255 {
-            return Err(ParseError::new("at most 255 seeds are supported"));
-        }
+        let (m, n) = tags.board_and_stones(2, (6, 4), |m| (1..=12).contains(&m), BOARDS)?;
         Kalah::start(m, n, Rules::default()).apply_rule_tags(tags)
     }
 
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        let rules = tags.rules(Rules::parse_variant)?;
-        Ok(rules.map_or(self, |r| self.with_rules(r)))
+        Ok(tags
+            .rules(Rules::parse_variant)?
+            .map_or(self, |r| self.with_rules(r)))
     }
 
     fn seat_names() -> [&'static str; 2] {
-        ["South", "North"]
+        seat_names::<Self>()
     }
 
     fn decided(&self) -> bool {
-        let t = self.total();
-        Player::BOTH
-            .iter()
-            .any(|&p| 2 * self.stores()[p.index()] as u32 > t)
+        self.store_holds_majority()
     }
 }

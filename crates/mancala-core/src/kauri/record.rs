@@ -7,6 +7,7 @@
 use crate::error::ParseError;
 use crate::player::Player;
 use crate::record::{RecordGame, Tags};
+use crate::rows::seat_names;
 
 use super::rules::{Kauri, Rules};
 
@@ -24,7 +25,7 @@ impl RecordGame for Kauri {
     }
 
     fn seat_names() -> [&'static str; 2] {
-        ["North", "South"]
+        seat_names::<Self>()
     }
 
     /// A player holds more than half of the seeds (31 of 60): records 1-3 stop at exactly
@@ -38,25 +39,20 @@ impl RecordGame for Kauri {
 mod tests {
     use super::*;
     use crate::game::{Game, PositionText};
-    use crate::record::start_position;
-
-    fn tags(pairs: &[(&str, &str)]) -> Tags {
-        Tags::from_pairs(pairs)
-    }
+    use crate::record::{start_from, start_position};
 
     #[test]
     fn tags_give_the_start_and_the_rules() {
-        let g: Kauri = start_position(&tags(&[])).unwrap();
+        let g: Kauri = start_from(&[]).unwrap();
         assert_eq!(g, Kauri::start(Rules::Current));
-        let g: Kauri =
-            start_position(&tags(&[("Start", "standard"), ("Rules", "current")])).unwrap();
+        let g: Kauri = start_from(&[("Start", "standard"), ("Rules", "current")]).unwrap();
         assert_eq!(g, Kauri::start(Rules::Current));
-        let g: Kauri = start_position(&tags(&[("Rules", "tiebreak")])).unwrap();
+        let g: Kauri = start_from(&[("Rules", "tiebreak")]).unwrap();
         assert_eq!(g, Kauri::start(Rules::TieBreak));
-        let e = start_position::<Kauri>(&tags(&[("Rules", "65")])).unwrap_err();
+        let e = start_from::<Kauri>(&[("Rules", "65")]).unwrap_err();
         assert!(e.0.contains("unknown Kauri rules \"65\""), "{e}");
         // A given start with a rules tag: the tag wins.
-        let t = tags(&[
+        let t = Tags::from_pairs(&[
             (
                 "Start",
                 "kauri south:0+1,0+0,0+0,0+0,0+0,0+0 north:0+1,0+0,0+0,0+0,0+0,0+0 south-store:30 north-store:30 to-move:north",

@@ -7,26 +7,18 @@ use crate::error::ParseError;
 use crate::player::Player;
 use crate::record::{RecordGame, Tags};
 
-use super::rules::{Ending, MAX_STONES, Progressive, STANDARD_STONES};
+use super::rules::{Ending, Progressive, STANDARD_STONES};
 
 /// The boards a `[Board]` tag may name, for its error message.
 const BOARDS: &str = "expected 1xN with N odd from 3 to 17";
 
-/// Reads `[Board "1x11"]` and `[Stones "5"]` (the defaults).
-fn size(tags: &Tags) -> Result<(usize, u8), ParseError> {
-    let n = tags.board(1, 11, Progressive::valid_size, BOARDS)?;
-    let k = tags.stones(STANDARD_STONES)?;
-    if n * k as usize > MAX_STONES as usize {
-        return Err(ParseError::new("at most 255 stones are supported"));
-    }
-    Ok((n, k))
-}
-
 impl RecordGame for Progressive {
     const NAME: &'static str = super::INFO.name;
 
+    /// `[Board "1xN"]` (default 1x11), `[Stones "K"]` (default 5) and `[Rules]`.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
-        let (n, k) = size(tags)?;
+        let defaults = (11, STANDARD_STONES);
+        let (n, k) = tags.board_and_stones(1, defaults, Progressive::valid_size, BOARDS)?;
         Progressive::start(n, k, Ending::default()).apply_rule_tags(tags)
     }
 
@@ -53,22 +45,18 @@ impl RecordGame for Progressive {
 mod tests {
     use super::*;
     use crate::game::Game;
-    use crate::record::start_position;
-
-    fn tags(pairs: &[(&str, &str)]) -> Tags {
-        Tags::from_pairs(pairs)
-    }
+    use crate::record::{start_from, start_position};
 
     #[test]
     fn tags_give_the_board_stones_and_rules() {
-        let g: Progressive = start_position(&tags(&[])).unwrap();
+        let g: Progressive = start_from(&[]).unwrap();
         assert_eq!(g, Progressive::standard());
-        let g: Progressive = start_position(&tags(&[("Board", "1x17"), ("Rules", "all")])).unwrap();
+        let g: Progressive = start_from(&[("Board", "1x17"), ("Rules", "all")]).unwrap();
         assert_eq!(
             (g.holes_per_row(), g.total(), g.ending()),
             (17, 85, Ending::All)
         );
-        let g: Progressive = start_position(&tags(&[("Board", "1x5"), ("Stones", "3")])).unwrap();
+        let g: Progressive = start_from(&[("Board", "1x5"), ("Stones", "3")]).unwrap();
         assert_eq!((g.holes_per_row(), g.total()), (5, 15));
         for (k, v) in [
             ("Board", "2x11"),
@@ -77,15 +65,10 @@ mod tests {
             ("Stones", "five"),
             ("Rules", "65"),
         ] {
-            assert!(
-                start_position::<Progressive>(&tags(&[(k, v)])).is_err(),
-                "{k} {v}"
-            );
+            assert!(start_from::<Progressive>(&[(k, v)]).is_err(), "{k} {v}");
         }
-        assert!(
-            start_position::<Progressive>(&tags(&[("Board", "1x17"), ("Stones", "16")])).is_err()
-        );
-        let t = tags(&[
+        assert!(start_from::<Progressive>(&[("Board", "1x17"), ("Stones", "16")]).is_err());
+        let t = Tags::from_pairs(&[
             (
                 "Start",
                 "progressive holes:1,2,3 goal:0 to-move:west moves-left:2",

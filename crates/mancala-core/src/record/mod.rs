@@ -51,6 +51,23 @@ impl Tags {
             .ok_or_else(|| ParseError::new(format!("[Board \"{b}\"]: {expected}")))
     }
 
+    /// `[Board "RxH"]` (see [`Tags::board`]) and `[Stones "K"]`, with `defaults` (holes,
+    /// stones): the board must hold at most 255 stones (or seeds) in all.
+    pub fn board_and_stones(
+        &self,
+        rows: u8,
+        defaults: (usize, u8),
+        valid: impl Fn(usize) -> bool,
+        expected: &str,
+    ) -> Result<(usize, u8), ParseError> {
+        let holes = self.board(rows, defaults.0, valid, expected)?;
+        let stones = self.stones(defaults.1)?;
+        if rows as usize * holes * stones as usize > 255 {
+            return Err(ParseError::new("at most 255 stones are supported"));
+        }
+        Ok((holes, stones))
+    }
+
     /// `[Rules "..."]` read by `parse` (which names what it knows in its error), `None`
     /// when the tag is absent.
     pub fn rules<R>(
@@ -301,6 +318,12 @@ pub fn start_position<G: RecordGame>(tags: &Tags) -> Result<G, ParseError> {
         ))),
         Some(s) => G::from_text(s)?.apply_rule_tags(tags),
     }
+}
+
+/// [`start_position`] from `(tag, value)` pairs, for tests.
+#[cfg(test)]
+pub(crate) fn start_from<G: RecordGame>(pairs: &[(&str, &str)]) -> Result<G, ParseError> {
+    start_position(&Tags::from_pairs(pairs))
 }
 
 /// Maps a player name or seat name from a result statement to a player.

@@ -77,22 +77,39 @@ pub fn solve_class_with<G: Indexed>(
     outside: &(dyn Fn(&G) -> i32 + Sync),
     tick: &(dyn Fn(u32, u64) + Sync),
 ) -> (Vec<i8>, LayerStats) {
-    if method != Method::Sweeps && G::class_acyclic(&class) {
-        return single_pass(class, outside, tick);
-    }
-    sweeps(class, outside, tick)
+    let t0 = std::time::Instant::now();
+    let evaluations = AtomicU64::new(0);
+    let (values, sweeps) = if method != Method::Sweeps && G::class_acyclic(&class) {
+        (single_pass(class, outside, &evaluations, tick), 1)
+    } else {
+        sweeps(class, outside, &evaluations, tick)
+    };
+    let stats = LayerStats {
+        positions: values.len() as u64,
+        sweeps,
+        evaluations: evaluations.into_inner(),
+        seconds: t0.elapsed().as_secs_f64(),
+    };
+    (values, stats)
 }
 
+/// One counter per position of `class`, each starting at `v`.
+fn counters<G: Indexed>(class: &G::Class, v: i16) -> Vec<AtomicI16> {
+    (0..G::class_size(class))
+        .map(|_| AtomicI16::new(v))
+        .collect()
+}
+
+/// Bounds sweeps until nothing changes (any class); the values and the sweeps made.
 fn sweeps<G: Indexed>(
     class: G::Class,
     outside: &(dyn Fn(&G) -> i32 + Sync),
+    evaluations: &AtomicU64,
     tick: &(dyn Fn(u32, u64) + Sync),
-) -> (Vec<i8>, LayerStats) {
-    let t0 = std::time::Instant::now();
-    let n = G::class_size(&class) as usize;
-    let lower: Vec<AtomicI16> = (0..n).map(|_| AtomicI16::new(NEG)).collect();
-    let upper: Vec<AtomicI16> = (0..n).map(|_| AtomicI16::new(POS)).collect();
-    let evaluations = AtomicU64::new(0);
+) -> (Vec<i8>, u32) {
+    let lower = counters::<G>(&class, NEG);
+    let upper = counters::<G>(&class, POS);
+    let n = lower.len();
     // Terminal positions are known at once.
     (0..n).into_par_iter().for_each(|i| {
         let g = G::from_index(&class, i as u64);
@@ -133,14 +150,7 @@ fn sweeps<G: Indexed>(
             break;
         }
     }
-    let values = settle::<G>(class, &lower, &upper);
-    let stats = LayerStats {
-        positions: n as u64,
-        sweeps,
-        evaluations: evaluations.load(Ordering::Relaxed),
-        seconds: t0.elapsed().as_secs_f64(),
-    };
-    (values, stats)
+    (settle::<G>(class, &lower, &upper), sweeps)
 }
 
 /// The bounds (first player's view) that `g`'s children give it in the current sweep:
@@ -233,13 +243,11 @@ impl<G: Indexed> Frame<G> {
 fn single_pass<G: Indexed>(
     class: G::Class,
     outside: &(dyn Fn(&G) -> i32 + Sync),
+    evaluations: &AtomicU64,
     tick: &(dyn Fn(u32, u64) + Sync),
-) -> (Vec<i8>, LayerStats) {
-    let t0 = std::time::Instant::now();
-    let n = G::class_size(&class) as usize;
-    let values: Vec<AtomicI16> = (0..n).map(|_| AtomicI16::new(UNKNOWN)).collect();
-    let evaluations = AtomicU64::new(0);
-    (0..n)
+) -> Vec<i8> {
+    let values = counters::<G>(&class, UNKNOWN);
+    (0..values.len())
         .into_par_iter()
         .with_min_len(4096)
         .for_each_init(Vec::<Frame<G>>::new, |stack, i| {
@@ -250,17 +258,10 @@ fn single_pass<G: Indexed>(
             evaluations.fetch_add(done, Ordering::Relaxed);
         });
     tick(1, evaluations.load(Ordering::Relaxed));
-    let values: Vec<i8> = values
+    values
         .into_par_iter()
         .map(|v| i8::try_from(v.into_inner()).expect("class values fit in a byte"))
-        .collect();
-    let stats = LayerStats {
-        positions: n as u64,
-        sweeps: 1,
-        evaluations: evaluations.load(Ordering::Relaxed),
-        seconds: t0.elapsed().as_secs_f64(),
-    };
-    (values, stats)
+        .collect()
 }
 
 /// Solves the position of index `start` and every unsolved one below it, depth first on
