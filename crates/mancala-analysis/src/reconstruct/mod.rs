@@ -383,12 +383,15 @@ impl Search<'_> {
         c: Option<Correction>,
     ) {
         self.path.push((mv, a));
-        let pushed = c.is_some();
-        if let Some(c) = c {
-            self.corr.push(c);
-        }
-        self.go(k, prev, to_move.other());
+        self.go_corrected(c, k, prev, to_move.other());
         self.path.pop();
+    }
+
+    /// [`Search::go`] with the correction `c` (if any) in force.
+    fn go_corrected(&mut self, c: Option<Correction>, k: usize, board: Vec<u8>, to_move: Row) {
+        let pushed = c.is_some();
+        self.corr.extend(c);
+        self.go(k, board, to_move);
         if pushed {
             self.corr.pop();
         }
@@ -464,13 +467,12 @@ impl Search<'_> {
 
     /// An empty entry ("; ;"): no move, or at cost 1 any lost move.
     fn undo_empty(&mut self, k: usize, board: &[u8], to_move: Row, left: usize) {
-        self.corr.push(Correction {
+        let none = Correction {
             entry: k,
             text: format!("entry {k} is empty: read as no move"),
             cost: 0,
-        });
-        self.go(k - 1, board.to_vec(), to_move);
-        self.corr.pop();
+        };
+        self.go_corrected(Some(none), k - 1, board.to_vec(), to_move);
         if left == 0 {
             return;
         }
@@ -520,13 +522,12 @@ impl Search<'_> {
                 self.undo_corrected(undo(h), &why);
             }
         }
-        self.corr.push(Correction {
+        let dropped = Correction {
             entry: k,
             text: format!("entry {k} \"{txt}\" is spurious: dropped"),
             cost: 1,
-        });
-        self.go(k - 1, board.to_vec(), to_move);
-        self.corr.pop();
+        };
+        self.go_corrected(Some(dropped), k - 1, board.to_vec(), to_move);
     }
 
     /// Entry `k` undone as published; with `left` corrections to spend, with any other
