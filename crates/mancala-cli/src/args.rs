@@ -116,29 +116,30 @@ pub fn komi(s: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fmt::Debug;
+
+    /// Asserts that the parser `parse` (named `name`) refuses every one of `inputs`.
+    fn refuses<T: Debug>(name: &str, parse: fn(&str) -> Result<T, String>, inputs: &[&str]) {
+        for s in inputs {
+            let got = parse(s);
+            assert!(got.is_err(), "{name}({s:?}) should be refused: {got:?}");
+        }
+    }
 
     #[test]
     fn ranges_and_non_numbers_are_refused() {
+        refuses("threads", threads, &["0", "99999999999999999999"]);
+        refuses("seconds", seconds, &["NaN", "inf", "-1", "0"]);
+        refuses("games", games, &["18446744073709551615", "0", "10000001"]);
+        refuses("komi", komi, &["2.25", "NaN"]);
+        refuses("plies", plies, &["0"]);
+        refuses("tt_mb", tt_mb, &["0", "18446744073709551615"]);
+        refuses("depth", depth, &["4000000000"]);
         assert_eq!(threads("4"), Ok(4));
-        assert!(threads("0").is_err());
-        assert!(threads("99999999999999999999").is_err());
-        assert!(seconds("NaN").is_err());
-        assert!(seconds("inf").is_err());
-        assert!(seconds("-1").is_err());
-        assert!(seconds("0").is_err());
         assert_eq!(seconds("0.5"), Ok(0.5));
-        assert!(games("18446744073709551615").is_err());
-        assert!(games("0").is_err());
         assert_eq!(games("10000000"), Ok(10_000_000));
-        assert!(games("10000001").is_err());
         assert_eq!(komi("-1.5"), Ok("-1.5".into()));
-        assert!(komi("2.25").is_err());
-        assert!(komi("NaN").is_err());
-        assert!(plies("0").is_err());
-        assert!(tt_mb("0").is_err());
-        assert!(tt_mb("18446744073709551615").is_err());
         assert_eq!(tt_mb("64"), Ok(64));
         assert_eq!(depth("0"), Ok(0));
-        assert!(depth("4000000000").is_err());
     }
 }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::mancala;
+use common::{mancala, write_file};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn stderr(o: &Output) -> String {
@@ -21,6 +22,34 @@ fn refused(args: &[&str], expect: &str) {
     assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
     assert!(e.contains(expect), "{args:?}: {e}");
     assert!(!e.contains("panicked"), "{args:?}: {e}");
+}
+
+/// Asserts that the command exited with `code` and printed `expect` on stdout.
+fn assert_printed(o: &Output, code: i32, expect: &str) {
+    assert_eq!(o.status.code(), Some(code), "{}", stderr(o));
+    assert!(stdout(o).contains(expect), "{}", stdout(o));
+}
+
+/// A file `name` in `dir` that a command must not overwrite.
+fn file_to_keep(dir: &Path, name: &str) -> PathBuf {
+    write_file(dir, name, "keep me")
+}
+
+/// Asserts that nothing overwrote `file`.
+fn assert_kept(file: &Path) {
+    let text = std::fs::read_to_string(file).unwrap();
+    assert_eq!(text, "keep me", "{}", file.display());
+}
+
+/// `mancala reconstruct FILE --max-corrections 1 --no-solve`.
+fn reconstruct_with_one_correction(file: &Path) -> Output {
+    mancala(&[
+        "reconstruct",
+        file.to_str().unwrap(),
+        "--max-corrections",
+        "1",
+        "--no-solve",
+    ])
 }
 
 #[test]
@@ -95,8 +124,7 @@ fn out_of_range_values_are_refused_before_anything_runs() {
 #[test]
 fn a_negative_komi_needs_no_equals_sign() {
     let o = mancala(&["show", "afrika:3x2", "--komi", "-1.5"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("komi -1.5 to South"), "{}", stdout(&o));
+    assert_printed(&o, 0, "komi -1.5 to South");
 }
 
 #[test]
@@ -122,45 +150,51 @@ fn options_a_game_does_not_use_are_errors() {
 /// --out (retro), and --db-dir for a game that keeps no databases there, were ignored.
 #[test]
 fn unused_database_options_are_refused() {
-    refused(
-        &["solve", "afrika:2x1", "--db-dir", "/tmp"],
-        "--db-dir /tmp: afrika keeps no databases in a data directory",
-    );
-    refused(
-        &["solve", "kalah:2x1", "--db", "x.db", "--db-dir", "/tmp"],
-        "cannot be used with",
-    );
-    refused(
-        &[
-            "analyse",
-            "positions/afrika/problem-1.txt",
-            "--db",
-            "x.db",
-            "--db-dir",
-            "/tmp",
-        ],
-        "cannot be used with",
-    );
-    refused(
-        &["retro", "kalah:2", "--out", "x.db", "--db-dir", "/tmp"],
-        "cannot be used with",
-    );
-    refused(
-        &[
-            "table", "afrika", "--holes", "1", "--stones", "1", "--db-dir", "/tmp",
-        ],
-        "afrika keeps no databases",
-    );
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "afrika:2x1", "--db-dir", "/tmp"],
+            "--db-dir /tmp: afrika keeps no databases in a data directory",
+        ),
+        (
+            &["solve", "kalah:2x1", "--db", "x.db", "--db-dir", "/tmp"],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "analyse",
+                "positions/afrika/problem-1.txt",
+                "--db",
+                "x.db",
+                "--db-dir",
+                "/tmp",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &["retro", "kalah:2", "--out", "x.db", "--db-dir", "/tmp"],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "table", "afrika", "--holes", "1", "--stones", "1", "--db-dir", "/tmp",
+            ],
+            "afrika keeps no databases",
+        ),
+    ];
+    for (args, expect) in cases {
+        refused(args, expect);
+    }
 }
 
 #[test]
 fn retro_never_overwrites_without_force() {
     let dir = common::temp_dir("options");
-    let out = dir.join("andada.db");
-    std::fs::write(&out, "keep me").unwrap();
-    let path = out.to_str().unwrap();
-    refused(&["retro", "andada:3", "--out", path], "--force");
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "keep me");
+    let out = file_to_keep(&dir, "andada.db");
+    refused(
+        &["retro", "andada:3", "--out", out.to_str().unwrap()],
+        "--force",
+    );
+    assert_kept(&out);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -169,14 +203,13 @@ fn retro_never_overwrites_without_force() {
 #[test]
 fn show_and_stats_never_overwrite_without_force() {
     let dir = common::temp_dir("force");
-    let svg = dir.join("board.svg");
-    std::fs::write(&svg, "keep me").unwrap();
+    let svg = file_to_keep(&dir, "board.svg");
     let svg_path = svg.to_str().unwrap();
     refused(
         &["show", "kalah:2x1", "--svg", svg_path],
         "the file exists (--force replaces it)",
     );
-    assert_eq!(std::fs::read_to_string(&svg).unwrap(), "keep me");
+    assert_kept(&svg);
     let o = mancala(&["show", "kalah:2x1", "--svg", svg_path, "--force"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
@@ -184,8 +217,7 @@ fn show_and_stats_never_overwrite_without_force() {
 
     let plots = dir.join("plots");
     std::fs::create_dir_all(&plots).unwrap();
-    let margin = plots.join("margin.svg");
-    std::fs::write(&margin, "keep me").unwrap();
+    let margin = file_to_keep(&plots, "margin.svg");
     let plot_dir = plots.to_str().unwrap();
     let stats = [
         "stats",
@@ -198,7 +230,7 @@ fn show_and_stats_never_overwrite_without_force() {
         plot_dir,
     ];
     refused(&stats, "margin.svg: the file exists (--force replaces it)");
-    assert_eq!(std::fs::read_to_string(&margin).unwrap(), "keep me");
+    assert_kept(&margin);
     assert!(!plots.join("length.svg").exists(), "nothing written");
     let o = mancala(&[&stats[..], &["--force"]].concat());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -222,12 +254,7 @@ fn table_exit_status_says_whether_cells_could_be_set_up() {
         "table", "kalah", "--holes", "1", "--stones", "127-128", "-t", "1",
     ];
     let o = mancala(&table);
-    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains(" 1 x 127 first (South) wins"),
-        "{}",
-        stdout(&o)
-    );
+    assert_printed(&o, 1, " 1 x 127 first (South) wins");
     assert!(stderr(&o).contains("could not be set up"), "{}", stderr(&o));
 }
 
@@ -241,12 +268,7 @@ fn analyse_prints_no_value_it_did_not_compute() {
         "--tt-mb",
         "64",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("value at the start unknown"),
-        "{}",
-        stdout(&o)
-    );
+    assert_printed(&o, 0, "value at the start unknown");
     let o = mancala(&[
         "analyse",
         "positions/kauri/move-35.txt",
@@ -265,21 +287,13 @@ fn play_takes_every_position_form_solve_takes() {
     let dir = common::temp_dir("play");
     let line = "afrika south:1,0,0,3,0,2,2,0 north:0,4,4,0,1,0,0,5 south-store:54 \
                 north-store:52 to-move:south";
-    let file = dir.join("line.txt");
-    std::fs::write(&file, format!("# a position line\n{line}\n")).unwrap();
+    let file = write_file(&dir, "line.txt", format!("# a position line\n{line}\n"));
     let o = mancala(&["play", file.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("captured: North 52, South 54"),
-        "{}",
-        stdout(&o)
-    );
+    assert_printed(&o, 0, "captured: North 52, South 54");
     // A bare move list with --game.
-    let bare = dir.join("bare.txt");
-    std::fs::write(&bare, "1. a A 2. b\n").unwrap();
+    let bare = write_file(&dir, "bare.txt", "1. a A 2. b\n");
     let o = mancala(&["play", bare.to_str().unwrap(), "--game", "afrika"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("ply 3:"), "{}", stdout(&o));
+    assert_printed(&o, 0, "ply 3:");
     // A named start and an inline position line.
     for arg in ["kalah:4x2", line] {
         let o = mancala(&["play", arg]);
@@ -306,26 +320,21 @@ fn play_takes_every_position_form_solve_takes() {
 #[test]
 fn odd_bytes_in_a_file_are_errors_with_a_place() {
     let dir = common::temp_dir("bytes");
-    let bom = dir.join("bom.txt");
-    std::fs::write(&bom, b"\xef\xbb\xbf[Game \"afrika\"]\n1. e G\n").unwrap();
+    let bom = write_file(&dir, "bom.txt", b"\xef\xbb\xbf[Game \"afrika\"]\n1. e G\n");
     let o = mancala(&["verify", bom.to_str().unwrap()]);
     assert!(stdout(&o).contains("2 plies: consistent"), "{}", stderr(&o));
     // A byte-order mark before a position line or a bare move list, on every reader.
     let line = "kalah south:1,1 north:1,1 south-store:0 north-store:0 to-move:south";
-    let bom_line = dir.join("bom-line.txt");
-    std::fs::write(&bom_line, format!("\u{feff}{line}\n")).unwrap();
+    let bom_line = write_file(&dir, "bom-line.txt", format!("\u{feff}{line}\n"));
     for cmd in ["show", "play"] {
         let o = mancala(&[cmd, bom_line.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(0), "{cmd}: {}", stderr(&o));
         assert!(stdout(&o).contains("Kalah 2x2"), "{cmd}: {}", stdout(&o));
     }
-    let bom_moves = dir.join("bom-moves.txt");
-    std::fs::write(&bom_moves, "\u{feff}1. e G\n").unwrap();
+    let bom_moves = write_file(&dir, "bom-moves.txt", "\u{feff}1. e G\n");
     let o = mancala(&["play", bom_moves.to_str().unwrap(), "--game", "afrika"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("ply 2:"), "{}", stdout(&o));
-    let bin = dir.join("bin.txt");
-    std::fs::write(&bin, b"[Game \"afrika\"]\n1. e \xff G\n").unwrap();
+    assert_printed(&o, 0, "ply 2:");
+    let bin = write_file(&dir, "bin.txt", b"[Game \"afrika\"]\n1. e \xff G\n");
     refused(
         &["show", bin.to_str().unwrap()],
         "line 2, column 6: not UTF-8",
@@ -336,18 +345,10 @@ fn odd_bytes_in_a_file_are_errors_with_a_place() {
 #[test]
 fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
     let dir = common::temp_dir("rec");
-    let src = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../positions/afrika/problem-1-solution.txt"
-    );
+    let text = common::published("afrika/problem-1-solution.txt");
     for amount in ["250", "256", "99999999999"] {
-        let text = std::fs::read_to_string(src).unwrap().replacen(
-            "xD (+3)",
-            &format!("xA (+{amount})"),
-            1,
-        );
-        let f = dir.join("r.txt");
-        std::fs::write(&f, text).unwrap();
+        let text = text.replacen("xD (+3)", &format!("xA (+{amount})"), 1);
+        let f = write_file(&dir, "r.txt", text);
         let o = mancala(&["reconstruct", f.to_str().unwrap(), "--no-solve"]);
         assert!(
             matches!(o.status.code(), Some(0 | 2)),
@@ -366,28 +367,16 @@ fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
 #[test]
 fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
     let dir = common::temp_dir("amount");
-    let src = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../positions/afrika/problem-2-solution.txt"
-    );
-    let text = std::fs::read_to_string(src).unwrap();
+    let text = common::published("afrika/problem-2-solution.txt");
     let (head, line) = text.rsplit_once("\nh!").unwrap();
     let line = format!("h!{line}");
     // Every capture of the line in turn, as published and with 250 stones.
     let captures: Vec<usize> = line.match_indices("(+").map(|(i, _)| i).collect();
     assert_eq!(captures.len(), 25, "the line has 25 captures");
-    let f = dir.join("r.txt");
     for (k, &at) in captures.iter().enumerate() {
         let close = at + line[at..].find(')').unwrap();
         let changed = format!("{head}\n{}(+250{}", &line[..at], &line[close..]);
-        std::fs::write(&f, &changed).unwrap();
-        let o = mancala(&[
-            "reconstruct",
-            f.to_str().unwrap(),
-            "--max-corrections",
-            "1",
-            "--no-solve",
-        ]);
+        let o = reconstruct_with_one_correction(&write_file(&dir, "r.txt", changed));
         let e = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "capture {k}: {e}");
         assert!(!e.contains("panicked"), "capture {k}: {e}");
@@ -398,28 +387,15 @@ fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
         );
     }
     // The amount that used to panic, named exactly.
-    let changed = text.replacen("xe (+1)", "xe (+250)", 1);
-    std::fs::write(&f, changed).unwrap();
+    let f = write_file(&dir, "r.txt", text.replacen("xe (+1)", "xe (+250)", 1));
     refused(
         &["reconstruct", f.to_str().unwrap(), "--no-solve"],
         "line 11 (ply 4, \"xe\"): a capture of 250 stones",
     );
     // Amounts within the stones in play but too large for the line: no crash, no fit.
-    let changed = text.replacen("xe (+1)", "xe (+120)", 1);
-    std::fs::write(&f, changed).unwrap();
-    let o = mancala(&[
-        "reconstruct",
-        f.to_str().unwrap(),
-        "--max-corrections",
-        "1",
-        "--no-solve",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(
-        stdout(&o).contains("0 candidate(s) with at most 1 correction(s)"),
-        "{}",
-        stdout(&o)
-    );
+    let f = write_file(&dir, "r.txt", text.replacen("xe (+1)", "xe (+120)", 1));
+    let o = reconstruct_with_one_correction(&f);
+    assert_printed(&o, 0, "0 candidate(s) with at most 1 correction(s)");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -471,8 +447,7 @@ fn a_refused_thread_is_no_crash() {
         ))
         .output()
         .unwrap();
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("value: +8"), "{}", stdout(&o));
+    assert_printed(&o, 0, "value: +8");
 }
 
 #[test]

@@ -12,15 +12,9 @@ fn text(b: &[u8]) -> String {
 
 /// A copy of `positions/afrika/game-1.txt` with `from` replaced by `to` once.
 fn game_1_with(dir: &Path, name: &str, from: &str, to: &str) -> PathBuf {
-    let root = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../positions/afrika/game-1.txt"
-    );
-    let original = std::fs::read_to_string(root).unwrap();
+    let original = common::published("afrika/game-1.txt");
     assert!(original.contains(from), "{from}");
-    let path = dir.join(name);
-    std::fs::write(&path, original.replacen(from, to, 1)).unwrap();
-    path
+    common::write_file(dir, name, original.replacen(from, to, 1))
 }
 
 #[test]
@@ -98,8 +92,11 @@ fn verify_reports_every_problem_with_its_place_and_every_file() {
 #[test]
 fn andada_records_hold_the_pie_decision() {
     let dir = common::temp_dir("record-input-andada");
-    let path = dir.join("pie.txt");
-    std::fs::write(&path, "[Game \"andada\"]\n[Board \"2x6\"]\n1. A pass\n").unwrap();
+    let path = common::write_file(
+        &dir,
+        "pie.txt",
+        "[Game \"andada\"]\n[Board \"2x6\"]\n1. A pass\n",
+    );
     let out = mancala(&["show", path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(

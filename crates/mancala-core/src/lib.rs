@@ -19,6 +19,8 @@ pub mod progressive;
 pub mod record;
 pub mod registry;
 pub mod rows;
+#[cfg(test)]
+pub(crate) mod test_util;
 pub mod text;
 
 pub use error::{Located, ParseError};

@@ -271,9 +271,7 @@ fn bear_off_is_checked_at_every_move() {
 #[test]
 fn the_last_mover_wins() {
     let g = pos("andada south:0,0,0 north:1,0,0 to-move:south phase:play");
-    assert!(g.is_terminal());
-    assert!(legal(&g).is_empty());
-    assert_eq!(g.terminal_value(), -1);
+    common::assert_game_over(&g, -1);
     // South's last move leaves North without seeds: North cannot move and loses.
     let g = pos("andada south:0,1,0 north:2,0,0 to-move:south phase:play");
     let a = play(&g, "B");
@@ -332,9 +330,7 @@ fn endless_sowing_on_2x3() {
     assert_eq!(legal(&d), ["B", "C"]);
     let a = play(&d, "C");
     assert_eq!(a.phase(), Phase::Drawn);
-    assert!(a.is_terminal());
-    assert!(legal(&a).is_empty());
-    assert_eq!(a.terminal_value(), 0);
+    common::assert_game_over(&a, 0);
     assert_eq!(
         a.to_text(),
         "andada south:0,1,2 north:0,2,1 to-move:north phase:drawn endless:draw"
@@ -344,9 +340,7 @@ fn endless_sowing_on_2x3() {
     // loses.
     let g = pos("andada south:3,5,0 north:1,2,1 to-move:south phase:play");
     assert!(g.is_endless(0) && g.is_endless(1));
-    assert!(g.is_terminal());
-    assert!(legal(&g).is_empty());
-    assert_eq!(g.terminal_value(), -1);
+    common::assert_game_over(&g, -1);
     assert_eq!(legal(&g.with_rules(DRAW)), ["A", "B"]);
 }
 
@@ -489,12 +483,13 @@ fn values_keys_and_sizes() {
 
 #[test]
 fn diagram() {
-    let g = pos("andada south:0,1,2 north:3,4,5 to-move:north phase:play");
-    let l = g.layout();
-    assert_eq!(l.title, "Andada 2x3");
-    assert_eq!(common::cells(&l.rows[0]), [("c", 5), ("b", 4), ("a", 3)]);
+    let l = common::assert_diagram(
+        &pos("andada south:0,1,2 north:3,4,5 to-move:north phase:play"),
+        "Andada 2x3",
+        &[("c", 5), ("b", 4), ("a", 3)],
+        "North to move",
+    );
     assert!(!l.rows[0].left_to_right && l.rows[1].left_to_right);
-    assert_eq!(l.status, "North to move");
     let t = l.to_text();
     assert!(t.contains("North to move"), "{t}");
     let o = Andada::start(3, CLOCKWISE).layout();

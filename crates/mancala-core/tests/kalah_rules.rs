@@ -189,15 +189,11 @@ fn game_end_sweeps_the_rows() {
         ),
     ]);
     let (swept, north_swept) = (&played[0].1, &played[1].1);
-    assert!(swept.is_terminal());
-    assert!(legal(swept).is_empty());
-    assert_eq!(swept.terminal_value(), -4);
+    common::assert_game_over(swept, -4);
     assert_eq!(north_swept.terminal_value(), -1);
     // A position with an empty row that was not swept yet is over, counted the same way.
     let g = pos("kalah south:0,0,0 north:1,2,0 south-store:3 north-store:1 to-move:south");
-    assert!(g.is_terminal());
-    assert!(legal(&g).is_empty());
-    assert_eq!(g.terminal_value(), 3 - 4);
+    common::assert_game_over(&g, 3 - 4);
     let g = pos("kalah south:2,0,0 north:0,0,0 south-store:0 north-store:1 to-move:south");
     assert!(g.is_terminal());
     assert_eq!(g.terminal_value(), 1);
@@ -224,14 +220,16 @@ fn values_keys_and_repetition() {
 #[test]
 fn diagram() {
     let g = pos("kalah south:1,2,3 north:4,5,6 south-store:7 north-store:8 to-move:south");
-    let l = g.layout();
-    assert_eq!(l.title, "Kalah 2x3");
-    assert_eq!(common::cells(&l.rows[0]), [("c", 6), ("b", 5), ("a", 4)]);
+    let l = common::assert_diagram(
+        &g,
+        "Kalah 2x3",
+        &[("c", 6), ("b", 5), ("a", 4)],
+        "South to move",
+    );
     assert_eq!(
         l.stores,
         [("North".to_string(), 8), ("South".to_string(), 7)]
     );
-    assert_eq!(l.status, "South to move");
     assert!(l.to_text().contains("captured: North 8, South 7"));
     let s = g.with_rules(STANDARD).layout();
     assert!(s.notes[0].starts_with("standard capture"));

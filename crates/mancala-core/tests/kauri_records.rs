@@ -54,6 +54,19 @@ fn issues(
         .collect()
 }
 
+/// The report of verifying the file `file`, once its number of plies and its issues
+/// (as [`issues`] gives them) are asserted.
+fn report_with_issues(
+    file: &str,
+    plies: usize,
+    want: &[(usize, Option<u32>, &str, &str, &str)],
+) -> Report<mancala_core::kauri::KauriMove> {
+    let r = report(file);
+    assert_eq!(r.plies, plies, "{file}");
+    assert_eq!(issues(&r), want, "{file}");
+    r
+}
+
 /// Plays a record body move by move from its start; returns the captured totals
 /// "N:S" after every move, and the final position.
 fn totals_per_ply(text: &str) -> (Vec<String>, Kauri) {
@@ -95,20 +108,19 @@ fn game_4_corrected() -> String {
 
 #[test]
 fn game_1_has_a_capture_annotated_one_ply_early() {
-    let r = report("game-1.txt");
-    assert_eq!(r.plies, 18);
     // 5...C (13 counters) captures nothing; the +1 for South comes at 6.a, whose seed falls
     // into C (only the cowrie 5...C dropped back into its start hole): the amount was
     // written one ply early, and seen by North it is a (-1).
-    assert_eq!(
-        issues(&r),
-        vec![(
+    let r = report_with_issues(
+        "game-1.txt",
+        18,
+        &[(
             10,
             Some(5),
             "C (+1)",
             "C no capture",
-            "misplaced amount: (+1) belongs to ply 11 (there (+6;-1))"
-        )]
+            "misplaced amount: (+1) belongs to ply 11 (there (+6;-1))",
+        )],
     );
     assert_eq!(r.final_score, [8, 31]);
     assert!(r.decided && !r.game_over);
@@ -162,38 +174,37 @@ fn game_3_is_consistent_with_three_north_moves_in_a_row() {
 
 #[test]
 fn game_4_has_three_recording_slips() {
-    let r = report("game-4.txt");
-    assert_eq!(r.plies, 81);
     // 8...E: one of E's seeds falls into a (0+1, the cowrie 6.a put back into its start
     // hole): North gains 1. The verifier fixes the amount.
     // 25. d: South had cowries after 24. f, so this is no pass: South's move is missing
     // (only 24...D lets the rest replay). 40...F captures 4 seeds the record leaves
     // unannotated, and the game ends with an empty board at 30:30.
-    assert_eq!(
-        issues(&r),
-        vec![
+    let r = report_with_issues(
+        "game-4.txt",
+        81,
+        &[
             (
                 16,
                 Some(8),
                 "E (+5)",
                 "E (+5;-1)",
-                "capture amount: read (+5;-1) for (+5)"
+                "capture amount: read (+5;-1) for (+5)",
             ),
             (
                 50,
                 Some(25),
                 "d",
                 "\"d\": South to move plays from its own row; d is North's hole",
-                "missing move: D before ply 50"
+                "missing move: D before ply 50",
             ),
             (
                 81,
                 Some(40),
                 "F!",
                 "F (+4)",
-                "capture amount: read (+4) for no annotation"
+                "capture amount: read (+4) for no annotation",
             ),
-        ]
+        ],
     );
     assert_eq!(r.final_score, [30, 30]);
     assert!(r.game_over);
@@ -262,28 +273,27 @@ fn move_35_is_the_position_after_35_f_of_game_4() {
 
 #[test]
 fn the_footnote_draw_line_needs_e_for_w_and_ends_30_30() {
-    let r = report("move-35-draw-line.txt");
-    assert_eq!(r.plies, 10);
     // W is no hole; only E (a waiting move) lets the rest replay. The last F, unannotated
     // in the footnote, captures all 12 seeds.
-    assert_eq!(
-        issues(&r),
-        vec![
+    let r = report_with_issues(
+        "move-35-draw-line.txt",
+        10,
+        &[
             (
                 7,
                 None,
                 "W",
                 "unknown hole \"W\": holes are A-F (South) and a-f (North)",
-                "wrong move: read E for W"
+                "wrong move: read E for W",
             ),
             (
                 10,
                 None,
                 "F",
                 "F (+12)",
-                "capture amount: read (+12) for no annotation"
+                "capture amount: read (+12) for no annotation",
             ),
-        ]
+        ],
     );
     assert_eq!(r.final_score, [30, 30]);
     assert!(r.game_over && !r.decided);

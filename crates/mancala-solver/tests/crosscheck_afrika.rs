@@ -3,14 +3,14 @@
 
 mod common;
 
-use common::serial;
+use common::{Wants, serial, solver};
 use mancala_core::afrika::{Afrika, Ending, Repetition, Rules};
 use mancala_core::game::SplitMix;
 use mancala_core::{Game, Moves, Player};
 use mancala_solver::minimax::{minimax, minimax_after};
+use mancala_solver::on_search_stack;
 use mancala_solver::search::Techniques;
 use mancala_solver::tt::Table;
-use mancala_solver::{Config, Solver, on_search_stack};
 
 fn random_position(rng: &mut SplitMix) -> Afrika {
     let m = 1 + rng.below(3);
@@ -34,26 +34,46 @@ fn random_position(rng: &mut SplitMix) -> Afrika {
     Afrika::from_parts(&holes, stores, to_move, rules).unwrap()
 }
 
+/// Draws random positions (seeded by `seed`) until `count` of them are small enough for
+/// minimax within `limit` nodes, and calls `check` with each of those, its minimax value
+/// and how many were checked before it. Returns how many positions were drawn.
+fn check_solvable_positions(
+    seed: u64,
+    count: usize,
+    limit: u64,
+    mut check: impl FnMut(Afrika, i32, usize),
+) -> usize {
+    let mut rng = SplitMix(seed);
+    let (mut checked, mut tried) = (0, 0);
+    while checked < count {
+        tried += 1;
+        let g = random_position(&mut rng);
+        let Some(truth) = minimax(&g, limit) else {
+            continue;
+        };
+        check(g, truth, checked);
+        checked += 1;
+    }
+    tried
+}
+
 #[test]
 fn alphabeta_equals_minimax_on_random_small_positions() {
     on_search_stack(random_small_positions);
 }
 
 fn random_small_positions() {
-    let mut rng = SplitMix(2024);
-    let mut checked = 0;
     let no_tt = Techniques {
         tt: false,
         ..Techniques::default()
     };
+    let etc = Techniques {
+        etc_plies: 6,
+        ..Techniques::default()
+    };
     let tt = Table::new(4);
-    let mut tried = 0;
-    while checked < 1500 {
-        tried += 1;
-        let g = random_position(&mut rng);
-        let Some(truth) = minimax(&g, 200_000) else {
-            continue;
-        };
+    let checked = 1500;
+    let tried = check_solvable_positions(2024, checked, 200_000, |g, truth, before| {
         assert_eq!(serial(&g, no_tt, &tt), truth, "no table: {g:?}");
         // A shared, warm table must never change a value.
         assert_eq!(
@@ -61,12 +81,8 @@ fn random_small_positions() {
             truth,
             "table: {g:?}"
         );
-        let etc = Techniques {
-            etc_plies: 6,
-            ..Techniques::default()
-        };
         assert_eq!(serial(&g, etc, &tt), truth, "etc: {g:?}");
-        if checked < 1000 {
+        if before < 1000 {
             // Every technique switched off in turn gives the same value.
             for &off in Techniques::NAMES {
                 let mut t = Techniques::default();
@@ -74,8 +90,7 @@ fn random_small_positions() {
                 assert_eq!(serial(&g, t, &tt), truth, "without {off}: {g:?}");
             }
         }
-        checked += 1;
-    }
+    });
     assert!(
         tried < 3 * checked,
         "most random positions should be small enough"
@@ -88,18 +103,8 @@ fn parallel_solver_and_root_moves_agree_with_minimax() {
 }
 
 fn parallel_and_root_moves() {
-    let mut rng = SplitMix(77);
-    let mut checked = 0;
-    let solver = Solver::new(Config {
-        threads: 2,
-        tt_mb: 4,
-        ..Config::default()
-    });
-    while checked < 300 {
-        let g = random_position(&mut rng);
-        let Some(truth) = minimax(&g, 100_000) else {
-            continue;
-        };
+    let solver = solver(2, 4, Wants::Everything);
+    check_solvable_positions(77, 300, 100_000, |g, truth, _| {
         let s = solver.solve(&g).unwrap();
         assert_eq!(s.value, truth, "{g:?}");
         // Every root move's value agrees with a search of the child, and the best of them
@@ -132,6 +137,5 @@ fn parallel_and_root_moves() {
             assert!(ms.contains(&m));
             p = p.play(m);
         }
-        checked += 1;
-    }
+    });
 }

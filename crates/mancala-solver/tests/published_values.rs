@@ -9,20 +9,14 @@ use mancala_core::record::{parse_file, start_position};
 use mancala_core::{Game, Moves, Notation, PositionText};
 use mancala_solver::retro::Database;
 use mancala_solver::retro::db::Quiet;
-use mancala_solver::{Config, Solver};
 
-fn solver() -> Solver {
-    Solver::new(Config {
-        threads: 2,
-        tt_mb: 64,
-        ..Config::default()
-    })
-}
+mod common;
+use common::{Wants, solver};
 
 #[test]
 fn kalah_4_3_first_player_wins_by_8() {
     let g = Kalah::start(4, 3, KalahRules::default());
-    let s = solver().solve(&g).unwrap();
+    let s = solver(2, 64, Wants::Everything).solve(&g).unwrap();
     assert_eq!(s.value, 8);
     // Only the second hole wins by 8 (values of A..D: -8, +8, 0, -4).
     let values: Vec<i32> = s.moves.iter().map(|m| m.1).collect();
@@ -32,14 +26,7 @@ fn kalah_4_3_first_player_wins_by_8() {
 #[test]
 fn kalah_6_2_first_player_wins_by_10() {
     let g = Kalah::start(6, 2, KalahRules::default());
-    let s = Solver::new(Config {
-        threads: 2,
-        tt_mb: 64,
-        all_moves: false,
-        ..Config::default()
-    })
-    .solve(&g)
-    .unwrap();
+    let s = solver(2, 64, Wants::Pv).solve(&g).unwrap();
     assert_eq!(s.value, 10);
 }
 
@@ -57,7 +44,7 @@ fn move_35(rules: KauriRules) -> Kauri {
 fn kauri_move_35_is_a_draw_under_the_current_rules_whatever_south_plays() {
     // "According to the new rules: draw!"
     let g = move_35(KauriRules::Current);
-    let s = solver().solve(&g).unwrap();
+    let s = solver(2, 64, Wants::Everything).solve(&g).unwrap();
     assert_eq!(s.value, 0);
     assert_eq!(s.moves.len(), 5);
     assert!(s.moves.iter().all(|m| m.1 == 0), "{:?}", s.moves);
@@ -70,7 +57,9 @@ fn kauri_move_35_is_a_south_win_under_the_old_tie_breaker() {
     let mut db = Database::<Kauri>::empty("kauri", "tiebreak");
     db.solve(&[TieBreakPhase { cowries: 12 }], &Quiet);
     let g = move_35(KauriRules::TieBreak);
-    let s = solver().solve_with(&g, Some(&db)).unwrap();
+    let s = solver(2, 64, Wants::Everything)
+        .solve_with(&g, Some(&db))
+        .unwrap();
     assert_eq!(s.value, 1, "a tie-break win: +0.5 points");
     assert_eq!(g.points(s.value), 0.5);
     assert!(s.moves.iter().all(|m| m.1 == 1), "{:?}", s.moves);
@@ -123,13 +112,7 @@ fn kalah_published_table_up_to_6_holes_and_4_seeds() {
         [0, 0, 8, 12],
         [2, 10, 2, 10],
     ];
-    let s = Solver::new(Config {
-        threads: 1,
-        tt_mb: 128,
-        all_moves: false,
-        max_pv: 0,
-        ..Config::default()
-    });
+    let s = solver(1, 128, Wants::ValueOnly);
     for (m, row) in table.iter().enumerate() {
         for (n, &want) in row.iter().enumerate() {
             let (m, n) = (m + 1, n + 1);

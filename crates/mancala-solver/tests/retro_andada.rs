@@ -11,6 +11,9 @@ use mancala_solver::retro::Database;
 use mancala_solver::retro::db::Quiet;
 use mancala_solver::{Config, Solver};
 
+mod common;
+use common::{Wants, solver};
+
 fn table(rules: Rules) -> Database<Andada> {
     let classes: Vec<SeedsOnBoard> = (0..=12)
         .map(|seeds| SeedsOnBoard { n: 3, seeds, rules })
@@ -27,13 +30,7 @@ fn the_table_equals_search_on_positions_of_random_games() {
         Rules::parse_variant("endless-draw").unwrap(),
     ] {
         let db = table(rules);
-        let solver = Solver::new(Config {
-            threads: 1,
-            tt_mb: 8,
-            all_moves: false,
-            max_pv: 0,
-            ..Config::default()
-        });
+        let solver = solver(1, 8, Wants::ValueOnly);
         let mut rng = SplitMix(7);
         let mut ms = Moves::new();
         let mut checked = 0;

@@ -5,18 +5,15 @@ use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use mancala_core::kalah::{Kalah, Rules};
-use mancala_solver::{Config, Solver};
+
+mod common;
+use common::{Wants, solver};
 
 #[test]
 fn a_stop_request_interrupts_a_long_solve() {
     // Kalah(6,4) takes far longer than the test: only the stop can end it.
     let g = Kalah::start(6, 4, Rules::default());
-    let solver = Solver::new(Config {
-        threads: 2,
-        tt_mb: 16,
-        all_moves: false,
-        ..Config::default()
-    });
+    let solver = solver(2, 16, Wants::Pv);
     let sol = std::thread::scope(|s| {
         s.spawn(|| {
             std::thread::sleep(Duration::from_millis(200));

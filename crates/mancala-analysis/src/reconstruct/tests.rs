@@ -68,12 +68,54 @@ fn contains(fits: &[LineFit], start: &Afrika) -> Option<usize> {
     fits.iter().find(|f| f.start == *start).map(LineFit::cost)
 }
 
+/// The starts that fit `line` with at most `budget` corrections; asserts that the search
+/// stayed within `node_limit` nodes.
+fn fit_within(line: &Line, budget: usize, node_limit: u64) -> Vec<LineFit> {
+    let (fits, nodes, cut) = fit_line(line, budget, node_limit);
+    assert!(!cut, "{}: node limit after {nodes}", line.name);
+    fits
+}
+
+/// The hole and amount of each capture (`capture`) or else each sowing of `line`, in
+/// the line's order.
+fn moves_mut(
+    line: &mut Line,
+    capture: bool,
+) -> impl DoubleEndedIterator<Item = (&mut usize, &mut Option<u8>)> {
+    line.entries.iter_mut().filter_map(move |e| match e {
+        Entry::Move {
+            capture: c,
+            hole,
+            amount,
+            ..
+        } if *c == capture => Some((hole, amount)),
+        _ => None,
+    })
+}
+
+/// The first two random games of the seeds `seeds` (with `stones` stones) whose line
+/// `spoil` can spoil, with their seeds and true starts; asserts that there are two.
+fn two_spoiled_games(
+    seeds: std::ops::Range<u64>,
+    stones: u32,
+    spoil: impl Fn(&mut Line) -> bool,
+) -> Vec<(u64, Afrika, Line)> {
+    let games: Vec<_> = seeds
+        .filter_map(|seed| {
+            let (start, mut line) = random_game(seed, stones);
+            spoil(&mut line).then_some((seed, start, line))
+        })
+        .take(2)
+        .collect();
+    assert_eq!(games.len(), 2);
+    games
+}
+
 #[test]
 fn recovers_a_random_start_exactly() {
     for seed in 1..6 {
         let (start, line) = random_game(seed, 9);
-        let (fits, nodes, cut) = fit_line(&line, 0, 5_000_000);
-        assert!(!cut, "seed {seed}: node limit after {nodes}");
+        let fits = fit_within(&line, 0, 5_000_000);
         assert_eq!(contains(&fits, &start), Some(0), "seed {seed}: {fits:?}");
         for f in &fits {
             assert!(replay(&f.start, &f.moves).is_ok());
@@ -83,23 +125,17 @@ fn recovers_a_random_start_exactly() {
 
 #[test]
 fn recovers_a_random_start_despite_a_wrong_amount() {
-    let mut tested = 0;
-    for seed in 1..20 {
-        let (start, mut line) = random_game(seed, 9);
-        let Some(i) = line
-            .entries
-            .iter()
-            .position(|e| matches!(e, Entry::Move { capture: true, .. }))
-        else {
-            continue;
-        };
-        if let Entry::Move { amount, .. } = &mut line.entries[i] {
-            *amount = Some(amount.unwrap() + 2);
-        }
+    // The first capture's amount 2 too high.
+    let spoil = |line: &mut Line| {
+        let first_capture = moves_mut(line, true).next();
+        first_capture
+            .map(|(_, amount)| *amount = Some(amount.unwrap() + 2))
+            .is_some()
+    };
+    for (seed, start, line) in two_spoiled_games(1..20, 9, spoil) {
         let (fits0, _, _) = fit_line(&line, 0, 5_000_000);
         assert_eq!(contains(&fits0, &start), None, "seed {seed}");
-        let (fits, _, cut) = fit_line(&line, 1, 20_000_000);
-        assert!(!cut);
+        let fits = fit_within(&line, 1, 20_000_000);
         let f = fits
             .iter()
             .find(|f| f.start == start)
@@ -110,42 +146,25 @@ fn recovers_a_random_start_despite_a_wrong_amount() {
             "{:?}",
             f.corrections
         );
-        tested += 1;
-        if tested == 2 {
-            break;
-        }
     }
-    assert_eq!(tested, 2);
 }
 
 #[test]
 fn recovers_a_random_start_despite_a_wrong_letter() {
-    let mut tested = 0;
-    for seed in 1..40 {
-        let (start, mut line) = random_game(seed, 8);
-        // Change the last sowing to a neighbouring hole of the same row.
-        let Some(i) = line
-            .entries
-            .iter()
-            .rposition(|e| matches!(e, Entry::Move { capture: false, .. }))
-        else {
-            continue;
-        };
-        if let Entry::Move { hole, .. } = &mut line.entries[i] {
-            *hole = if *hole % 8 == 7 { *hole - 1 } else { *hole + 1 };
-        }
-        let (fits, _, cut) = fit_line(&line, 1, 20_000_000);
-        assert!(!cut);
+    // Change the last sowing to a neighbouring hole of the same row.
+    let spoil = |line: &mut Line| {
+        let last_sowing = moves_mut(line, false).next_back();
+        last_sowing
+            .map(|(hole, _)| *hole = if *hole % 8 == 7 { *hole - 1 } else { *hole + 1 })
+            .is_some()
+    };
+    for (seed, start, line) in two_spoiled_games(1..40, 8, spoil) {
+        let fits = fit_within(&line, 1, 20_000_000);
         let Some(c) = contains(&fits, &start) else {
             panic!("seed {seed}: start not recovered among {} fits", fits.len());
         };
         assert!(c <= 1);
-        tested += 1;
-        if tested == 2 {
-            break;
-        }
     }
-    assert_eq!(tested, 2);
 }
 
 #[test]
@@ -162,61 +181,51 @@ fn reads_result_statements() {
     assert!(parse_score("who knows", 128).is_err());
 }
 
-fn stored(name: &str, text: &str) -> (mancala_core::record::RecordFile, Afrika) {
-    let rec = mancala_core::record::parse_file(name, text).unwrap();
-    let start = mancala_core::record::start_position::<Afrika>(&rec.tags).unwrap();
-    (rec, start)
+/// The record of the published file `positions/afrika/{name}`.
+fn published(name: &str) -> RecordFile {
+    let path = format!(
+        "{}/../../positions/afrika/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    mancala_core::record::parse_file(name, &text).unwrap()
+}
+
+/// The start position of the published file `positions/afrika/{name}`.
+fn published_start(name: &str) -> Afrika {
+    mancala_core::record::start_position(&published(name).tags).unwrap()
+}
+
+/// The published line of the file `positions/afrika/{name}`.
+fn published_line(name: &str) -> Line {
+    Line::from_record(name, &published(name)).unwrap()
+}
+
+/// Asserts that the stored corrected solution of Afrika problem `n` replays consistently
+/// to the end of the game from the problem's start; returns that start.
+fn assert_corrected_solution_replays(n: u32) -> Afrika {
+    let rec = published(&format!("problem-{n}-solution-corrected.txt"));
+    let start = mancala_core::record::start_position(&rec.tags).unwrap();
+    let report = mancala_core::record::verify(&rec, start);
+    assert!(report.consistent, "problem {n}: {:?}", report.issues);
+    assert!(report.game_over, "problem {n}");
+    assert_eq!(published_start(&format!("problem-{n}.txt")), start);
+    start
 }
 
 #[test]
 fn stored_problem_2_reconstruction_is_consistent() {
-    let (rec, start) = stored(
-        "problem-2-solution-corrected.txt",
-        include_str!("../../../../positions/afrika/problem-2-solution-corrected.txt"),
-    );
-    let report = mancala_core::record::verify(&rec, start);
-    assert!(report.consistent, "{:?}", report.issues);
-    assert!(report.game_over);
-    let (_, pos) = stored(
-        "problem-2.txt",
-        include_str!("../../../../positions/afrika/problem-2.txt"),
-    );
-    assert_eq!(pos, start);
+    let start = assert_corrected_solution_replays(2);
     // The published line reconstructs to the stored start with 2 corrections.
-    let published = mancala_core::record::parse_file(
-        "problem-2-solution.txt",
-        include_str!("../../../../positions/afrika/problem-2-solution.txt"),
-    )
-    .unwrap();
-    let line = Line::from_record("problem-2-solution.txt", &published).unwrap();
-    let (fits, _, cut) = fit_line(&line, 2, 50_000_000);
-    assert!(!cut);
+    let fits = fit_within(&published_line("problem-2-solution.txt"), 2, 50_000_000);
     assert_eq!(contains(&fits, &start), Some(2));
     assert!(fits.iter().all(|f| f.cost() == 2));
 }
 
 #[test]
 fn problem_1_solution_line_needs_three_corrections() {
-    let published = mancala_core::record::parse_file(
-        "problem-1-solution.txt",
-        include_str!("../../../../positions/afrika/problem-1-solution.txt"),
-    )
-    .unwrap();
-    let line = Line::from_record("problem-1-solution.txt", &published).unwrap();
-    let (fits, _, cut) = fit_line(&line, 2, 50_000_000);
-    assert!(!cut);
+    let fits = fit_within(&published_line("problem-1-solution.txt"), 2, 50_000_000);
     assert!(fits.is_empty(), "{} fits with 2 corrections", fits.len());
     // The stored (unconfirmed) candidate replays its corrected line.
-    let (rec, start) = stored(
-        "problem-1-solution-corrected.txt",
-        include_str!("../../../../positions/afrika/problem-1-solution-corrected.txt"),
-    );
-    let report = mancala_core::record::verify(&rec, start);
-    assert!(report.consistent, "{:?}", report.issues);
-    assert!(report.game_over);
-    let (_, pos) = stored(
-        "problem-1.txt",
-        include_str!("../../../../positions/afrika/problem-1.txt"),
-    );
-    assert_eq!(pos, start);
+    assert_corrected_solution_replays(1);
 }

@@ -1,6 +1,6 @@
 //! What the command-line tests share.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh directory of this test process under the system's temporary directory.
@@ -10,6 +10,21 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// The text of the published file `positions/{file}`.
+#[allow(dead_code)] // not every test file needs one
+pub fn published(file: &str) -> String {
+    let path = format!("{}/../../positions/{file}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Writes `contents` to a file `name` in `dir`; returns its path.
+#[allow(dead_code)] // not every test file needs one
+pub fn write_file(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path
 }
 
 /// Runs the `mancala` binary with `args` from the workspace root (where `positions/`

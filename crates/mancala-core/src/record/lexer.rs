@@ -540,176 +540,93 @@ mod tests {
             .collect()
     }
 
+    /// The move names of groups written as in [`names`]' result: groups apart by a space,
+    /// the moves of a group joined by "-" ("b d-a-f": `[["b"], ["d", "a", "f"]]`), an
+    /// empty group as nothing between two spaces ("b  c": `[["b"], [""], ["c"]]`).
+    fn groups(text: &str) -> Vec<Vec<String>> {
+        text.split(' ')
+            .map(|g| g.split('-').map(str::to_string).collect())
+            .collect()
+    }
+
+    /// The result statement after the moves, if any.
+    fn result(b: &Body) -> Option<&str> {
+        b.result.as_ref().map(|(text, _)| text.as_str())
+    }
+
+    /// Reads the line `text` and asserts the names of its moves by their groups (as
+    /// [`groups`] writes them) and its result statement; returns what it read.
+    fn assert_lexed(text: &str, moves: &str, result_statement: Option<&str>) -> Body {
+        let b = lex(text, 1);
+        assert_eq!(names(&b), groups(moves), "{text}");
+        assert_eq!(result(&b), result_statement, "{text}");
+        b
+    }
+
+    /// The annotation of a claim of `gained` and `lost` points.
+    fn claim(gained: u32, lost: u32) -> Option<Annotation> {
+        Some(Annotation::Claim(Claim { gained, lost }))
+    }
+
     #[test]
     fn afrika_game_notation() {
-        let b = lex(
+        let b = assert_lexed(
             "1. e G 2. h H 3. g E 4. h xd (+11) 5. xA (+13) F - Gering wins by 2 1/2 points.",
-            1,
+            "e G h H g E h xd xA F",
+            Some("- Gering wins by 2 1/2 points."),
         );
-        assert_eq!(
-            names(&b),
-            vec![
-                vec!["e"],
-                vec!["G"],
-                vec!["h"],
-                vec!["H"],
-                vec!["g"],
-                vec!["E"],
-                vec!["h"],
-                vec!["xd"],
-                vec!["xA"],
-                vec!["F"]
-            ]
-        );
-        assert_eq!(
-            b.groups[7].moves[0].annotation,
-            Some(Annotation::Claim(Claim {
-                gained: 11,
-                lost: 0
-            }))
-        );
+        assert_eq!(b.groups[7].moves[0].annotation, claim(11, 0));
         assert_eq!(b.groups[6].number, Some(4));
-        assert_eq!(
-            b.result.as_ref().unwrap().0,
-            "- Gering wins by 2 1/2 points."
-        );
     }
 
     #[test]
     fn problem_lines_with_marks_gaps_and_odd_annotations() {
-        let b = lex(
+        // The two "; ;" are empty groups.
+        let b = assert_lexed(
             "G!; e; xf (+1); D?; xE (a+1); xF (+12); ;xf (+1); a!; ; xc (+1) South wins with 65:63 points.",
-            1,
-        );
-        assert_eq!(
-            names(&b),
-            vec![
-                vec!["G"],
-                vec!["e"],
-                vec!["xf"],
-                vec!["D"],
-                vec!["xE"],
-                vec!["xF"],
-                vec![""],
-                vec!["xf"],
-                vec!["a"],
-                vec![""],
-                vec!["xc"]
-            ]
+            "G e xf D xE xF  xf a  xc",
+            Some("South wins with 65:63 points."),
         );
         assert_eq!(b.groups[0].moves[0].marks, "!");
         assert_eq!(
             b.groups[4].moves[0].annotation,
             Some(Annotation::Unreadable("(a+1)".into()))
         );
-        assert_eq!(
-            b.result.as_ref().unwrap().0,
-            "South wins with 65:63 points."
-        );
     }
 
     #[test]
     fn kauri_groups_and_combined_annotations() {
-        let b = lex(
+        let b = assert_lexed(
             "3. b (+1) D; 7. d-a-f (+34) 8. c C (+1;-1); 18. d (+1) B-B-A (+7); 20. c D (-1+3); 35. f F! (A); 24. f (+1); 25. d E?",
-            1,
+            "b D d-a-f c C d B-B-A c D f F f d E",
+            None,
         );
-        assert_eq!(
-            names(&b),
-            vec![
-                vec!["b"],
-                vec!["D"],
-                vec!["d", "a", "f"],
-                vec!["c"],
-                vec!["C"],
-                vec!["d"],
-                vec!["B", "B", "A"],
-                vec!["c"],
-                vec!["D"],
-                vec!["f"],
-                vec!["F"],
-                vec!["f"],
-                vec!["d"],
-                vec!["E"]
-            ]
-        );
-        assert_eq!(
-            b.groups[2].annotation,
-            Some(Annotation::Claim(Claim {
-                gained: 34,
-                lost: 0
-            }))
-        );
-        assert_eq!(
-            b.groups[4].moves[0].annotation,
-            Some(Annotation::Claim(Claim { gained: 1, lost: 1 }))
-        );
-        assert_eq!(
-            b.groups[6].annotation,
-            Some(Annotation::Claim(Claim { gained: 7, lost: 0 }))
-        );
-        assert_eq!(
-            b.groups[8].moves[0].annotation,
-            Some(Annotation::Claim(Claim { gained: 3, lost: 1 }))
-        );
+        assert_eq!(b.groups[2].annotation, claim(34, 0));
+        assert_eq!(b.groups[4].moves[0].annotation, claim(1, 1));
+        assert_eq!(b.groups[6].annotation, claim(7, 0));
+        assert_eq!(b.groups[8].moves[0].annotation, claim(3, 1));
         assert_eq!(b.groups[10].moves[0].annotation, None);
         assert_eq!(b.groups[10].moves[0].marks, "!");
-        assert!(b.result.is_none());
     }
 
     #[test]
     fn kauri_digit_continuation() {
         let b = lex("5,5,4,4,3,2", 1);
-        assert_eq!(
-            names(&b),
-            vec![
-                vec!["5"],
-                vec!["5"],
-                vec!["4"],
-                vec!["4"],
-                vec!["3"],
-                vec!["2"]
-            ]
-        );
+        assert_eq!(names(&b), groups("5 5 4 4 3 2"));
     }
 
     #[test]
     fn progressive_glued_annotations() {
-        let b = lex(
+        let b = assert_lexed(
             "1. k(+1) c(+2); 4.d(+1) c(+1); 4. g c(+5)-a(+3); 6. i(+2)-a f(+7) - Gering wins with 5:28 points.",
-            1,
-        );
-        assert_eq!(
-            names(&b),
-            vec![
-                vec!["k"],
-                vec!["c"],
-                vec!["d"],
-                vec!["c"],
-                vec!["g"],
-                vec!["c", "a"],
-                vec!["i", "a"],
-                vec!["f"]
-            ]
+            "k c d c g c-a i-a f",
+            Some("- Gering wins with 5:28 points."),
         );
         let g = &b.groups[5];
-        assert_eq!(
-            g.moves[0].annotation,
-            Some(Annotation::Claim(Claim { gained: 5, lost: 0 }))
-        );
-        assert_eq!(
-            g.moves[1].annotation,
-            Some(Annotation::Claim(Claim { gained: 3, lost: 0 }))
-        );
-        assert_eq!(
-            b.groups[6].moves[0].annotation,
-            Some(Annotation::Claim(Claim { gained: 2, lost: 0 }))
-        );
+        assert_eq!(g.moves[0].annotation, claim(5, 0));
+        assert_eq!(g.moves[1].annotation, claim(3, 0));
+        assert_eq!(b.groups[6].moves[0].annotation, claim(2, 0));
         assert_eq!(b.groups[6].moves[1].annotation, None);
-        assert_eq!(
-            b.result.as_ref().unwrap().0,
-            "- Gering wins with 5:28 points."
-        );
     }
 
     #[test]
@@ -726,6 +643,14 @@ mod tests {
             .iter()
             .flat_map(|g| g.moves.iter().map(|m| m.name.clone()))
             .collect()
+    }
+
+    /// Lexes the one line `text` and asserts its first error's token and the names of all
+    /// its moves.
+    fn assert_first_error_and_names(text: &str, token: &str, names: &[&str]) {
+        let b = lex(text, 1);
+        assert_eq!(b.errors[0].token, token, "{text}");
+        assert_eq!(all_names(&b), names, "{text}");
     }
 
     #[test]
@@ -751,7 +676,7 @@ mod tests {
     #[test]
     fn only_the_sources_forms_of_result_statement_end_a_record() {
         let b = lex("1. e G - Gering wins by 2 1/2 points.", 1);
-        assert_eq!(b.result.unwrap().0, "- Gering wins by 2 1/2 points.");
+        assert_eq!(result(&b), Some("- Gering wins by 2 1/2 points."));
         // A statement in another form is an error at its place, not a silent end.
         let b = lex("1. e G - Gering wins by lots. 2. h", 1);
         assert_eq!(b.errors.len(), 1, "{:?}", b.errors);
@@ -759,16 +684,16 @@ mod tests {
         assert_eq!(all_names(&b), ["e", "G", "h"]);
         // Text after a statement is an error.
         let b = lex("1. e G - Gering resigns. 2. h H", 1);
-        assert_eq!(b.result.unwrap().0, "- Gering resigns.");
+        assert_eq!(result(&b), Some("- Gering resigns."));
         assert_eq!(b.errors[0].token, "2. h H");
         // A dash that joins nothing and starts no statement.
-        let b = lex("1. e -G", 1);
-        assert_eq!(b.errors[0].token, "-");
-        assert_eq!(all_names(&b), ["e", "G"]);
+        assert_first_error_and_names("1. e -G", "-", &["e", "G"]);
         // " - " and a sentence in no known form: one error for the sentence.
-        let b = lex("1. e G - Gering winz by 2 points. 2. h", 1);
-        assert_eq!(b.errors[0].token, "- Gering winz by 2 points.");
-        assert_eq!(all_names(&b), ["e", "G", "h"]);
+        assert_first_error_and_names(
+            "1. e G - Gering winz by 2 points. 2. h",
+            "- Gering winz by 2 points.",
+            &["e", "G", "h"],
+        );
     }
 
     #[test]
@@ -778,9 +703,7 @@ mod tests {
         assert_eq!(tokens, [")", "!", "("]);
         assert_eq!(all_names(&b), ["e", "G", "h", "+1", "H"]);
         // A stray "(" before an annotation hides no move.
-        let b = lex("4. ( h xd (+11) 5. xA", 1);
-        assert_eq!(b.errors[0].token, "(");
-        assert_eq!(all_names(&b), ["h", "xd", "xA"]);
+        assert_first_error_and_names("4. ( h xd (+11) 5. xA", "(", &["h", "xd", "xA"]);
     }
 
     #[test]

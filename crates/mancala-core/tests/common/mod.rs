@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use mancala_core::afrika::Afrika;
 use mancala_core::andada::Andada;
-use mancala_core::diagram::DrawnRow;
+use mancala_core::diagram::{Diagram, DrawnRow, Layout};
 use mancala_core::kalah::Kalah;
 use mancala_core::kauri::Kauri;
 use mancala_core::progressive::Progressive;
@@ -83,6 +83,29 @@ pub fn cells(row: &DrawnRow) -> Vec<(&str, u32)> {
         .iter()
         .map(|c| (c.label.as_str(), c.count))
         .collect()
+}
+
+/// The diagram of `g`, once its title, the (label, count) cells of its top row and its
+/// status line are asserted.
+pub fn assert_diagram<G: Diagram>(
+    g: &G,
+    title: &str,
+    top_row: &[(&str, u32)],
+    status: &str,
+) -> Layout {
+    let l = g.layout();
+    assert_eq!(l.title, title);
+    assert_eq!(cells(&l.rows[0]), top_row, "{title}");
+    assert_eq!(l.status, status, "{title}");
+    l
+}
+
+/// Asserts that the game is over in `g`: no move is left, and its final value (for the
+/// player to move) is `value`.
+pub fn assert_game_over<G: Notation>(g: &G, value: i32) {
+    assert!(g.is_terminal(), "{g:?} is not over");
+    assert!(legal(g).is_empty(), "{g:?}");
+    assert_eq!(g.terminal_value(), value, "{g:?}");
 }
 
 /// Why `mv` is illegal in `g`; panics when it is legal.

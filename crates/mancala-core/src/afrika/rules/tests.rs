@@ -1,14 +1,9 @@
 use super::*;
 use crate::game::{Notation, PositionText};
+use crate::test_util::{assert_ends, assert_over, legal, play};
 
 fn pos(text: &str) -> Afrika {
     Afrika::from_text(text).unwrap()
-}
-
-fn moves(g: &Afrika) -> Vec<String> {
-    let mut ms = Moves::new();
-    g.legal_moves(&mut ms);
-    ms.iter().map(|&m| g.format_move(m)).collect()
 }
 
 #[test]
@@ -19,7 +14,7 @@ fn start_has_eight_stones_in_sixteen_holes_and_north_moves() {
     assert_eq!(g.holes(), &[8u8; 16][..]);
     assert_eq!(g.total(), 128);
     assert_eq!(Afrika::row(g.to_move()), Row::North);
-    assert_eq!(moves(&g), vec!["a", "b", "c", "d", "e", "f", "g", "h"]);
+    assert_eq!(legal(&g), vec!["a", "b", "c", "d", "e", "f", "g", "h"]);
 }
 
 #[test]
@@ -27,14 +22,13 @@ fn sowing_is_counterclockwise_one_stone_per_hole() {
     // "you distribute the contents of one of your holes, one by one, into the following
     // holes." South's G with 3 stones: H, then North's a and b.
     let g = pos("afrika south:0,0,0,0,0,0,3,1 north:1,1,1,1,1,1,1,1 to-move:south");
-    let n = g.play(g.parse_move("G").unwrap());
     assert_eq!(
-        n.to_text(),
+        play(&g, "G").to_text(),
         "afrika south:0,0,0,0,0,0,0,2 north:2,2,1,1,1,1,1,1 south-store:0 north-store:0 to-move:north"
     );
     // North's h continues into South's A.
     let g = pos("afrika south:1,1,1,1,1,1,1,1 north:0,0,0,0,0,0,0,2 to-move:north");
-    let n = g.play(g.parse_move("h").unwrap());
+    let n = play(&g, "h");
     assert_eq!(n.holes()[..2], [2, 2]);
 }
 
@@ -43,13 +37,13 @@ fn the_starting_hole_is_skipped_when_stones_go_round() {
     // "If there are enough stones, the starting hole is skipped." 17 stones from A on
     // 2x8: each of the 15 other holes gets one, B and C a second.
     let g = pos("afrika south:17,1,1,1,1,1,1,1 north:1,1,1,1,1,1,1,1 to-move:south");
-    let n = g.play(g.parse_move("A").unwrap());
+    let n = play(&g, "A");
     assert_eq!(n.holes()[0], 0);
     assert_eq!(n.holes()[1..3], [3, 3]);
     assert!(n.holes()[3..].iter().all(|&x| x == 2));
     // 15 stones reach exactly the hole before the start.
     let g = pos("afrika south:15,1,1,1,1,1,1,1 north:1,1,1,1,1,1,1,1 to-move:south");
-    let n = g.play(g.parse_move("A").unwrap());
+    let n = play(&g, "A");
     assert_eq!(n.holes()[0], 0);
     assert!(n.holes()[1..].iter().all(|&x| x == 2));
 }
@@ -59,8 +53,8 @@ fn capture_is_compulsory_and_a_whole_move() {
     // "If you can capture, you must capture. You may not distribute the contents of a
     // hole and capture in the same turn." South's A is empty opposite North's h (5).
     let g = pos("afrika south:0,1,1,1,1,1,1,1 north:1,1,1,1,1,1,1,5 to-move:south");
-    assert_eq!(moves(&g), vec!["xh"]);
-    let n = g.play(g.parse_move("xh").unwrap());
+    assert_eq!(legal(&g), vec!["xh"]);
+    let n = play(&g, "xh");
     assert_eq!(n.holes()[15], 0);
     assert_eq!(n.stores()[Player::Second.index()], 5);
     // Nothing else moved.
@@ -73,7 +67,7 @@ fn only_the_smallest_capturable_hole_may_be_taken() {
     // "You must capture the contents of the hole which contains the smallest number of
     // stones". South's A (opposite h=5) and B (opposite g=2) are empty.
     let g = pos("afrika south:0,0,1,1,1,1,1,1 north:1,1,1,1,1,1,2,5 to-move:south");
-    assert_eq!(moves(&g), vec!["xg"]);
+    assert_eq!(legal(&g), vec!["xg"]);
     let why = g.why_illegal(g.parse_move("xh").unwrap()).unwrap();
     assert!(why.contains("smallest"), "{why}");
     let why = g.why_illegal(g.parse_move("C").unwrap()).unwrap();
@@ -85,7 +79,7 @@ fn equal_minima_are_a_free_choice() {
     // "if there are several holes with the same minimum number, you decide which
     // contents you take first."
     let g = pos("afrika south:0,0,1,1,1,1,1,1 north:1,1,1,1,1,1,3,3 to-move:south");
-    assert_eq!(moves(&g), vec!["xh", "xg"]);
+    assert_eq!(legal(&g), vec!["xh", "xg"]);
 }
 
 #[test]
@@ -93,7 +87,7 @@ fn an_empty_hole_opposite_an_empty_hole_gives_no_capture() {
     // "If you have no empty holes which are opposite to a non-empty hole of your
     // opponent, you distribute".
     let g = pos("afrika south:0,1,0,0,0,0,0,0 north:0,0,0,0,0,0,0,0 to-move:south");
-    assert_eq!(moves(&g), vec!["B"]);
+    assert_eq!(legal(&g), vec!["B"]);
 }
 
 #[test]
@@ -103,10 +97,8 @@ fn the_game_ends_when_the_board_is_empty() {
     let g = pos(
         "afrika south:0,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,1 south-store:60 north-store:67 to-move:south",
     );
-    assert!(!g.is_terminal());
-    let n = g.play(g.parse_move("xh").unwrap());
-    assert!(n.is_terminal());
-    assert!(moves(&n).is_empty());
+    let n = play(&g, "xh");
+    assert_ends(&g, &n);
     assert_eq!(n.terminal_value(), 67 - 61); // North to move, ahead by 6.
 }
 
@@ -116,12 +108,11 @@ fn the_65_point_ending_stops_at_more_than_half() {
     let t = "afrika south:1,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,1 south-store:64 north-store:62 to-move:south ending:65";
     let g = pos(t);
     assert!(!g.is_terminal());
-    let n = g.play(g.parse_move("xh").unwrap());
-    assert!(n.is_terminal());
-    assert_eq!(n.terminal_value(), 62 - 65);
+    let n = play(&g, "xh");
+    assert_over(&n, 62 - 65);
     // Without the option the game goes on.
     let g = pos(&t.replace(" ending:65", ""));
-    assert!(!g.play(g.parse_move("xh").unwrap()).is_terminal());
+    assert!(!play(&g, "xh").is_terminal());
 }
 
 #[test]
@@ -130,9 +121,8 @@ fn giveaway_first_past_half_loses() {
     let g = pos(
         "afrika south:1,0,0,0,0,0,0,0 north:0,0,0,0,0,0,0,1 south-store:64 north-store:62 to-move:south ending:giveaway",
     );
-    let n = g.play(g.parse_move("xh").unwrap());
-    assert!(n.is_terminal());
-    assert_eq!(n.terminal_value(), 1); // North to move wins.
+    let n = play(&g, "xh");
+    assert_over(&n, 1); // North to move wins.
     assert_eq!(g.swing(), 1);
     assert_eq!(g.banked(), 0);
 }
@@ -154,7 +144,7 @@ fn repetition_rules() {
     let g = pos("afrika south:1,2 north:1,0 south-store:3 north-store:1 to-move:south");
     let mut h = g;
     for m in ["B", "a", "A", "b"] {
-        h = h.play(h.parse_move(m).unwrap());
+        h = play(&h, m);
     }
     assert_eq!(h, g);
     assert_eq!(h.key(), g.key());

@@ -1,22 +1,20 @@
 use super::*;
 use crate::game::{Notation, PositionText};
+use crate::test_util::{assert_ends, legal, play};
 
 fn pos(text: &str) -> Progressive {
     Progressive::from_text(text).unwrap()
 }
 
-fn mv(g: &Progressive, m: &str) -> Progressive {
-    g.play(g.parse_move(m).unwrap())
+/// The holes and the goal of `g`.
+fn board(g: &Progressive) -> (Vec<u8>, u8) {
+    (g.holes().to_vec(), g.goal())
 }
 
-fn traced(g: &Progressive, m: &str) -> (Progressive, Sowing) {
+/// The position `text` describes after the move named `m`, and how that move sowed.
+fn sow(text: &str, m: &str) -> (Progressive, Sowing) {
+    let g = pos(text);
     g.play_traced(g.parse_move(m).unwrap())
-}
-
-fn moves(g: &Progressive) -> Vec<String> {
-    let mut ms = Moves::new();
-    g.legal_moves(&mut ms);
-    ms.iter().map(|&m| g.format_move(m)).collect()
 }
 
 #[test]
@@ -30,14 +28,14 @@ fn start_has_five_stones_in_eleven_holes_and_east_moves() {
     assert_eq!(Progressive::side_name(g.to_move()), "East");
     assert_eq!(g.moves_left(), 1);
     assert_eq!(
-        moves(&g),
+        legal(&g),
         vec!["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"]
     );
     // "Good players may take a board which has 17 holes. Again, there are five stones in
     // each hole".
     let g = Progressive::start(17, 5, Ending::Majority);
     assert_eq!(g.total(), 85);
-    assert_eq!(moves(&g).last().unwrap(), "q");
+    assert_eq!(legal(&g).last().unwrap(), "q");
     // "Draws are impossible because the sum of all stones is odd."
     assert_eq!(Progressive::standard().total() % 2, 1);
     assert_eq!(g.total() % 2, 1);
@@ -46,8 +44,7 @@ fn start_has_five_stones_in_eleven_holes_and_east_moves() {
 #[test]
 fn east_sows_right_to_left() {
     // "East starts to the game and plays from right to left." d (2 stones): c, b.
-    let g = pos("progressive holes:0,0,0,2,0 goal:0 to-move:east");
-    let (n, s) = traced(&g, "d");
+    let (n, s) = sow("progressive holes:0,0,0,2,0 goal:0 to-move:east", "d");
     assert_eq!(n.holes(), &[0, 1, 1, 0, 0]);
     assert_eq!(s.end, MoveEnd::EmptyHole(1));
     assert_eq!(s.laps, 1);
@@ -56,8 +53,7 @@ fn east_sows_right_to_left() {
 #[test]
 fn west_sows_left_to_right() {
     // "West sows from left to right." b (2 stones): c, d.
-    let g = pos("progressive holes:0,2,0,0,0 goal:0 to-move:west");
-    let (n, s) = traced(&g, "b");
+    let (n, s) = sow("progressive holes:0,2,0,0,0 goal:0 to-move:west", "b");
     assert_eq!(n.holes(), &[0, 0, 1, 1, 0]);
     assert_eq!(s.end, MoveEnd::EmptyHole(3));
 }
@@ -67,17 +63,14 @@ fn sowing_passes_the_goal_and_continues_from_the_opposite_end() {
     // "If he reaches the end of the board, he continues to distribute the stones by first
     // dropping a stone into the Goal, then into the holes starting from the opposite end
     // of the board." East b (3): a, goal, e.
-    let g = pos("progressive holes:0,3,0,0,0 goal:0 to-move:east");
-    let (n, s) = traced(&g, "b");
-    assert_eq!(n.holes(), &[1, 0, 0, 0, 1]);
-    assert_eq!(n.goal(), 1);
+    let (n, s) = sow("progressive holes:0,3,0,0,0 goal:0 to-move:east", "b");
+    assert_eq!(board(&n), (vec![1, 0, 0, 0, 1], 1));
     assert_eq!(s.end, MoveEnd::EmptyHole(4));
     assert_eq!(n.stores(), [0, 0]);
     // West d (3): e, goal, a.
     let g = pos("progressive holes:0,0,0,3,0 goal:0 to-move:west");
-    let n = mv(&g, "d");
-    assert_eq!(n.holes(), &[1, 0, 0, 0, 1]);
-    assert_eq!(n.goal(), 1);
+    let n = play(&g, "d");
+    assert_eq!(board(&n), (vec![1, 0, 0, 0, 1], 1));
 }
 
 #[test]
@@ -85,8 +78,7 @@ fn last_stone_in_a_non_empty_hole_relays() {
     // "If the last stone is dropped into a non-empty hole, its contents (including the
     // last distributed stone) are picked up and then distributed as usual in multi-lap
     // games." East e (2): d, c; c held 1, so its 2 go to b, a; a was empty.
-    let g = pos("progressive holes:0,0,1,0,2 goal:0 to-move:east");
-    let (n, s) = traced(&g, "e");
+    let (n, s) = sow("progressive holes:0,0,1,0,2 goal:0 to-move:east", "e");
     assert_eq!(n.holes(), &[1, 1, 0, 1, 0]);
     assert_eq!(s.laps, 2);
     assert_eq!(s.drops, 4);
@@ -98,15 +90,14 @@ fn last_stone_in_the_goal_captures_the_whole_goal() {
     // "If the last stone is dropped into the goal, the player captures its contents
     // including the last distributed stone. The captured stones are stored." The goal
     // already holds 4 from earlier moves; East b (2): a, goal.
-    let g = pos("progressive holes:0,2,0,1,0 goal:4 to-move:east");
-    let (n, s) = traced(&g, "b");
+    let (n, s) = sow("progressive holes:0,2,0,1,0 goal:4 to-move:east", "b");
     assert_eq!(s.end, MoveEnd::Goal { captured: 5 });
     assert_eq!(n.goal(), 0);
     assert_eq!(n.stores(), [5, 0]);
     assert_eq!(n.holes(), &[1, 0, 0, 1, 0]);
     // West: d (2): e, goal.
     let g = pos("progressive holes:0,2,0,2,0 goal:3 to-move:west");
-    let n = mv(&g, "d");
+    let n = play(&g, "d");
     assert_eq!(n.stores(), [0, 4]);
     assert_eq!(n.goal(), 0);
 }
@@ -114,8 +105,7 @@ fn last_stone_in_the_goal_captures_the_whole_goal() {
 #[test]
 fn a_relay_can_end_in_the_goal() {
     // East c (1) into b (1): b's 2 go to a and the goal.
-    let g = pos("progressive holes:0,1,1,0,3 goal:0 to-move:east");
-    let (n, s) = traced(&g, "c");
+    let (n, s) = sow("progressive holes:0,1,1,0,3 goal:0 to-move:east", "c");
     assert_eq!(s.end, MoveEnd::Goal { captured: 1 });
     assert_eq!(n.holes(), &[1, 0, 0, 0, 3]);
     assert_eq!(n.stores(), [1, 0]);
@@ -126,11 +116,11 @@ fn ending_in_an_empty_hole_gives_the_enemy_a_bonus_move() {
     // "For each move that a player has terminated in an empty hole, his enemy must make a
     // bonus move (bonus moves are compulsory)."
     let g = pos("progressive holes:0,0,0,2,3 goal:0 to-move:east");
-    let n = mv(&g, "d");
+    let n = play(&g, "d");
     assert_eq!(n.to_move(), Player::Second);
     assert_eq!((n.moves_left(), n.empties()), (2, 0));
     // West's bonus move is compulsory: still West after the first move.
-    let n2 = mv(&n, "e");
+    let n2 = play(&n, "e");
     assert_eq!(n2.to_move(), Player::Second);
     assert_eq!(n2.moves_left(), 1);
 }
@@ -141,21 +131,21 @@ fn each_empty_ending_of_a_turn_counts_bonus_moves_included() {
     // previous turn, counting every move of that turn. West has 2 moves (one of them a
     // bonus move); both end in an empty hole, so East gets 1 + 2.
     let g = pos("progressive holes:1,0,0,1,0,0,0 goal:0 to-move:west moves-left:2");
-    let n = mv(&g, "a"); // a -> b, empty
+    let n = play(&g, "a"); // a -> b, empty
     assert_eq!(
         (n.to_move(), n.moves_left(), n.empties()),
         (Player::Second, 1, 1)
     );
-    let n = mv(&n, "d"); // d -> e, empty
+    let n = play(&n, "d"); // d -> e, empty
     assert_eq!(
         (n.to_move(), n.moves_left(), n.empties()),
         (Player::First, 3, 0)
     );
     // Only the second (bonus) move ends empty: still a bonus for the enemy.
     let g = pos("progressive holes:0,0,0,1,0,0,1 goal:3 to-move:west moves-left:2");
-    let n = mv(&g, "g"); // g -> goal: captures 4
+    let n = play(&g, "g"); // g -> goal: captures 4
     assert_eq!(n.stores(), [0, 4]);
-    let n = mv(&n, "d"); // d -> e, empty
+    let n = play(&n, "d"); // d -> e, empty
     assert_eq!((n.to_move(), n.moves_left()), (Player::First, 2));
 }
 
@@ -164,7 +154,7 @@ fn a_goal_ending_never_gives_a_bonus_move() {
     // "Dropping the last stone into the goal never results in a bonus move for the
     // opponent."
     let g = pos("progressive holes:1,0,0,1,0 goal:0 to-move:east");
-    let n = mv(&g, "a");
+    let n = play(&g, "a");
     assert_eq!(n.stores(), [1, 0]);
     assert_eq!(
         (n.to_move(), n.moves_left(), n.empties()),
@@ -176,18 +166,14 @@ fn a_goal_ending_never_gives_a_bonus_move() {
 fn a_sowing_of_n_plus_one_stones_ends_in_its_own_emptied_hole() {
     // The start hole is not skipped. East c (6) on 1x5: b, a, goal, e, d, c; c was
     // emptied, so the move ends there and West gets a bonus move.
-    let g = pos("progressive holes:0,0,6,0,1 goal:0 to-move:east");
-    let (n, s) = traced(&g, "c");
-    assert_eq!(n.holes(), &[1, 1, 1, 1, 2]);
-    assert_eq!(n.goal(), 1);
+    let (n, s) = sow("progressive holes:0,0,6,0,1 goal:0 to-move:east", "c");
+    assert_eq!(board(&n), (vec![1, 1, 1, 1, 2], 1));
     assert_eq!(s.end, MoveEnd::EmptyHole(2));
     assert_eq!((n.to_move(), n.moves_left()), (Player::Second, 2));
     // Two full circuits (12 stones) leave 2 in c, which relay: c (2) to b, a; a (3) to
     // the goal, e, d; d (3) to c, b, a, which the relay from a had emptied.
-    let g = pos("progressive holes:0,0,12,0,0 goal:0 to-move:east");
-    let (n, s) = traced(&g, "c");
-    assert_eq!(n.holes(), &[1, 4, 1, 0, 3]);
-    assert_eq!(n.goal(), 3);
+    let (n, s) = sow("progressive holes:0,0,12,0,0 goal:0 to-move:east", "c");
+    assert_eq!(board(&n), (vec![1, 4, 1, 0, 3], 3));
     assert_eq!((s.laps, s.drops), (4, 12 + 2 + 3 + 3));
     assert_eq!(s.end, MoveEnd::EmptyHole(0));
 }
@@ -198,30 +184,26 @@ fn the_game_ends_at_once_when_a_player_holds_more_than_half() {
     // 27 of 55; the goal holds 2; j (2): k, goal captures 3 -> 30 > 27.5.
     let t = "progressive holes:1,0,0,0,0,0,0,0,0,2,20 goal:2 east-store:3 west-store:27 to-move:west moves-left:2";
     let g = pos(t);
-    assert!(!g.is_terminal());
-    let n = mv(&g, "j");
-    assert!(n.is_terminal());
-    assert!(moves(&n).is_empty());
+    let n = play(&g, "j");
+    assert_ends(&g, &n);
     assert_eq!(n.stores(), [3, 30]);
     assert_eq!((n.to_move(), n.moves_left()), (Player::Second, 1));
     assert_eq!(n.terminal_value(), 27);
     assert_eq!(n.swing(), 22);
     // The `all` variant plays on.
     let g = pos(&format!("{t} ending:all"));
-    let n = mv(&g, "j");
+    let n = play(&g, "j");
     assert!(!n.is_terminal());
-    assert_eq!(moves(&n), vec!["a", "k"]);
+    assert_eq!(legal(&n), vec!["a", "k"]);
 }
 
 #[test]
 fn the_all_variant_ends_when_every_stone_is_captured() {
     let g =
         pos("progressive holes:1,0,0,0,0 goal:2 east-store:0 west-store:6 to-move:east ending:all");
-    assert!(!g.is_terminal());
-    let n = mv(&g, "a");
+    let n = play(&g, "a");
     assert_eq!(n.stores(), [3, 6]);
-    assert!(n.is_terminal());
-    assert!(moves(&n).is_empty());
+    assert_ends(&g, &n);
     // West to move, ahead by 3.
     assert_eq!(n.to_move(), Player::Second);
     assert_eq!(n.terminal_value(), 3);
