@@ -91,9 +91,8 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     }
 
     /// Whether values only say win (+1), draw (0) or loss (-1), with no margin.
-    fn win_loss(&self) -> bool {
-        false
-    }
+    /// Required: a default would silently misreport every value of a game that forgot it.
+    fn win_loss(&self) -> bool;
 
     /// A count that never increases during play (stones on the board): a position can
     /// only recur among positions with equal material, so repetition checks stop at the
@@ -104,10 +103,9 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// Whether the repetition rule makes a position's value depend on the positions that
     /// came before it (a rule that scores the repeated position itself, rather than
     /// ending play with nothing more gained). The search then shares transposition-table
-    /// entries only where no earlier position can recur.
-    fn history_dependent(&self) -> bool {
-        false
-    }
+    /// entries only where no earlier position can recur. Required: a default of `false`
+    /// would silently share entries that differ.
+    fn history_dependent(&self) -> bool;
 
     /// A small number naming a move for history and killer tables (below
     /// [`MOVE_SLOTS`]); moves that do the same thing in similar positions share it.

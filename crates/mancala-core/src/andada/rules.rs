@@ -483,6 +483,11 @@ impl Game for Andada {
         0
     }
 
+    /// A recurring position is a draw whatever came before it.
+    fn history_dependent(&self) -> bool {
+        false
+    }
+
     fn win_loss(&self) -> bool {
         true
     }

@@ -270,6 +270,16 @@ impl Game for Kalah {
         self.banked()
     }
 
+    /// No position recurs, so none depends on what came before.
+    fn history_dependent(&self) -> bool {
+        false
+    }
+
+    /// The player with more seeds at the end wins; the value is the margin.
+    fn win_loss(&self) -> bool {
+        false
+    }
+
     fn move_slot(&self, mv: KalahMove) -> usize {
         mv.0 as usize
     }

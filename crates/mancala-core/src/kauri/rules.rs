@@ -420,6 +420,18 @@ impl Game for Kauri {
         self.banked()
     }
 
+    /// A repetition ends the game with the captured margin, which the position itself
+    /// holds: the value never depends on the positions before.
+    fn history_dependent(&self) -> bool {
+        false
+    }
+
+    /// "The player who captured most seeds wins": the value is the margin (the old
+    /// tie-breaker's win counts +0.5, see [`Game::points`]).
+    fn win_loss(&self) -> bool {
+        false
+    }
+
     fn captured(&self, p: Player) -> u32 {
         self.stores[p.index()] as u32
     }

@@ -508,6 +508,16 @@ impl Game for Progressive {
         self.banked_margin()
     }
 
+    /// No state recurs, so none depends on what came before.
+    fn history_dependent(&self) -> bool {
+        false
+    }
+
+    /// Stones won are counted: the value is the margin.
+    fn win_loss(&self) -> bool {
+        false
+    }
+
     fn move_slot(&self, mv: ProgressiveMove) -> usize {
         mv.0 as usize
     }

@@ -176,6 +176,28 @@ fn claim_matches(ann: &Option<Annotation>, actual: &Claim) -> bool {
 /// Replays `toks[from..]` from `cur`; returns the end cursor or the first failure.
 /// `ends_record` says whether `toks` runs to the end of the record (and not only to the
 /// end of a look-ahead window), where the last turn must be complete.
+impl<G: RecordGame> Cursor<G> {
+    /// Moves into `group` (that of the token at `i`): where groups are turns, a new group
+    /// must start a new turn; within a group, its player must still be to move.
+    fn enter_group(&mut self, group: usize, i: usize) -> Result<(), Fail> {
+        if group != self.group {
+            if G::group_is_turn()
+                && i > 0
+                && !self.state.is_terminal()
+                && self.state.to_move() == self.group_player
+            {
+                return Err(Fail::TurnTooShort);
+            }
+            self.group = group;
+            self.group_player = self.state.to_move();
+            self.group_start = totals(&self.state);
+        } else if self.state.to_move() != self.group_player && !self.state.is_terminal() {
+            return Err(Fail::TurnEndedEarly);
+        }
+        Ok(())
+    }
+}
+
 fn run<G: RecordGame>(
     toks: &[Tok],
     from: usize,
@@ -191,19 +213,8 @@ fn run<G: RecordGame>(
                 fail,
             })
         };
-        if t.group != cur.group {
-            if G::group_is_turn()
-                && i > 0
-                && !cur.state.is_terminal()
-                && cur.state.to_move() == cur.group_player
-            {
-                return fail(cur, Fail::TurnTooShort);
-            }
-            cur.group = t.group;
-            cur.group_player = cur.state.to_move();
-            cur.group_start = totals(&cur.state);
-        } else if cur.state.to_move() != cur.group_player && !cur.state.is_terminal() {
-            return fail(cur, Fail::TurnEndedEarly);
+        if let Err(f) = cur.enter_group(t.group, i) {
+            return fail(cur, f);
         }
         if cur.state.is_terminal() {
             return fail(cur, Fail::AfterEnd);
