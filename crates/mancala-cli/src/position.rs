@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use mancala_core::record::{self, RecordFile, Tags, parse_file_lenient, start_position};
+use mancala_core::record::{self, RecordFile, RuleChange, parse_file_lenient, start_position};
 
 use mancala_core::registry::{self, GameInfo};
 
@@ -201,55 +201,56 @@ fn named_examples() -> String {
     examples.join(", ")
 }
 
-/// The command line's rule options as tags; a komi for a game without komi is an error.
-pub fn option_tags<G: CliGame>(opts: &RuleOptions) -> Result<Tags> {
-    let mut t = Tags::default();
-    if let Some(r) = &opts.rules {
-        t.0.insert("Rules".into(), r.clone());
+/// The command line's rule options read for `G`; a komi for a game without komi is an
+/// error.
+pub fn rule_change<G: CliGame>(opts: &RuleOptions) -> Result<RuleChange<G::Rules>> {
+    if opts.komi.is_some() && !G::HAS_KOMI {
+        bail!("--komi: {} has no komi", G::NAME);
     }
-    if let Some(k) = &opts.komi {
-        if !G::HAS_KOMI {
-            bail!("--komi: {} has no komi", G::NAME);
-        }
-        t.0.insert("Komi".into(), k.clone());
-    }
-    Ok(t)
+    let change = RuleChange::read::<G>(opts.rules.as_deref(), opts.komi.as_deref(), "--komi");
+    change.map_err(|e| anyhow!("{e}"))
+}
+
+/// The start position of a record file, with the command line's rule options made on top
+/// of its own tags.
+pub fn record_start<G: CliGame>(name: &str, file: &RecordFile, opts: &RuleOptions) -> Result<G> {
+    let change = rule_change::<G>(opts)?;
+    let start: G = start_position(&file.tags).map_err(|e| anyhow!("{name}: {e}"))?;
+    Ok(start.change_rules(change))
 }
 
 /// The position a source describes, with the command line's rule options applied.
 pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
-    let over = option_tags::<G>(opts)?;
+    let change = rule_change::<G>(opts)?;
     let g: G = match src {
         Source::Named { game, spec } => {
-            let mut tags = game.start_tags(spec)?;
-            tags.0.extend(over.0);
-            G::standard_start(&tags).map_err(|e| {
+            let tags = game.start_tags(spec)?;
+            let start = G::standard_start(&tags).map_err(|e| {
                 if spec.is_empty() {
                     anyhow!("{}: {e}", game.name)
                 } else {
                     anyhow!("{}:{spec}: {e}", game.name)
                 }
-            })?
+            })?;
+            start.change_rules(change)
         }
         Source::Inline { text, .. } => G::from_text(text)
             .map_err(|e| anyhow!("{e}"))?
-            .apply_rule_tags(&over)
-            .map_err(|e| anyhow!("{e}"))?,
+            .change_rules(change),
         Source::File {
             name,
             file,
             position_line,
             ..
         } => {
-            let mut tags = file.tags.clone();
-            tags.0.extend(over.0);
             if let Some(line) = position_line {
                 G::from_text(line)
                     .map_err(|e| anyhow!("{name}: {e}"))?
-                    .apply_rule_tags(&tags)
+                    .apply_rule_tags(&file.tags)
                     .map_err(|e| anyhow!("{name}: {e}"))?
+                    .change_rules(change)
             } else {
-                let start: G = start_position(&tags).map_err(|e| anyhow!("{name}: {e}"))?;
+                let start = record_start::<G>(name, file, opts)?;
                 replay(name, file, start, opts.ply)?
             }
         }

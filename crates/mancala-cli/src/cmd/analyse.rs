@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 use clap::Args;
-use mancala_core::record::{self, start_position};
+use mancala_core::record;
 use mancala_solver::{Config, Solver};
 use serde::Serialize;
 
@@ -85,10 +85,8 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
     let Source::File { name, file, .. } = src else {
         bail!("analyse needs a record file")
     };
-    let mut tags = file.tags.clone();
-    tags.0
-        .extend(crate::position::option_tags::<G>(&a.rule_args.with_ply(None))?.0);
-    let start: G = start_position(&tags).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let opts = a.rule_args.with_ply(None);
+    let start: G = crate::position::record_start(name, file, &opts)?;
     let report = record::verify(file, start);
     let corrections: Vec<String> = report
         .issues

@@ -1,9 +1,8 @@
 //! How Afrika records name their start, rules and players.
 
 use crate::error::ParseError;
-use crate::record::{RecordGame, Tags};
+use crate::record::{RecordGame, RuleChange, Tags};
 use crate::rows::seat_names;
-use crate::text::parse_komi;
 
 use super::rules::{Afrika, Rules};
 
@@ -20,19 +19,27 @@ impl RecordGame for Afrika {
         Afrika::start(m, k, Rules::default()).apply_rule_tags(tags)
     }
 
-    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
+    type Rules = Rules;
+
+    fn parse_rules(text: &str) -> Result<Rules, ParseError> {
+        Rules::parse_variant(text)
+    }
+
+    /// A variant replaces the ending and repetition rule, and the komi where it names
+    /// one (`komi=X`); a komi given on its own replaces the komi.
+    fn change_rules(self, change: RuleChange<Rules>) -> Self {
         let mut r = self.rules();
-        if let Some(v) = tags.get("Rules") {
+        if let Some(v) = change.rules {
             let komi = r.komi_half;
-            r = Rules::parse_variant(v)?;
+            r = v;
             if r.komi_half == 0 {
                 r.komi_half = komi;
             }
         }
-        if let Some(k) = tags.get("Komi") {
-            r.komi_half = parse_komi("afrika", "Komi", k)?;
+        if let Some(k) = change.komi_half {
+            r.komi_half = k;
         }
-        Ok(self.with_rules(r))
+        self.with_rules(r)
     }
 
     const HAS_KOMI: bool = true;

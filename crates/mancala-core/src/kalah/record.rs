@@ -2,7 +2,7 @@
 //! other games so the command line treats every game alike.
 
 use crate::error::ParseError;
-use crate::record::{RecordGame, Tags};
+use crate::record::{RecordGame, RuleChange, Tags};
 use crate::rows::seat_names;
 
 use super::rules::{Kalah, Rules};
@@ -19,10 +19,15 @@ impl RecordGame for Kalah {
         Kalah::start(m, n, Rules::default()).apply_rule_tags(tags)
     }
 
-    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        Ok(tags
-            .rules(Rules::parse_variant)?
-            .map_or(self, |r| self.with_rules(r)))
+    type Rules = Rules;
+
+    fn parse_rules(text: &str) -> Result<Rules, ParseError> {
+        Rules::parse_variant(text)
+    }
+
+    /// A variant replaces the rules; the game has no komi (refused before this).
+    fn change_rules(self, change: RuleChange<Rules>) -> Self {
+        change.rules.map_or(self, |r| self.with_rules(r))
     }
 
     fn seat_names() -> [&'static str; 2] {

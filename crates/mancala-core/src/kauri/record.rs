@@ -6,7 +6,7 @@
 
 use crate::error::ParseError;
 use crate::player::Player;
-use crate::record::{RecordGame, Tags};
+use crate::record::{RecordGame, RuleChange, Tags, named_variant};
 use crate::rows::seat_names;
 
 use super::rules::{Kauri, Rules};
@@ -18,10 +18,16 @@ impl RecordGame for Kauri {
         Kauri::start(Rules::default()).apply_rule_tags(tags)
     }
 
-    /// `[Rules "current"]` (the default) or `[Rules "tiebreak"]`.
-    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        let rules = tags.named_rules(Rules::parse, "Kauri", "current, tiebreak")?;
-        Ok(rules.map_or(self, |r| self.with_rules(r)))
+    type Rules = Rules;
+
+    /// `current` (the default) or `tiebreak`.
+    fn parse_rules(text: &str) -> Result<Rules, ParseError> {
+        named_variant(text, Rules::parse, "Kauri", "current, tiebreak")
+    }
+
+    /// A variant replaces the rules; Kauri has no komi (refused before this).
+    fn change_rules(self, change: RuleChange<Rules>) -> Self {
+        change.rules.map_or(self, |r| self.with_rules(r))
     }
 
     fn seat_names() -> [&'static str; 2] {

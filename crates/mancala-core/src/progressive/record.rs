@@ -5,7 +5,7 @@
 
 use crate::error::ParseError;
 use crate::player::Player;
-use crate::record::{RecordGame, Tags};
+use crate::record::{RecordGame, RuleChange, Tags, named_variant};
 
 use super::rules::{Ending, Progressive, STANDARD_STONES};
 
@@ -22,10 +22,16 @@ impl RecordGame for Progressive {
         Progressive::start(n, k, Ending::default()).apply_rule_tags(tags)
     }
 
-    /// `[Rules "majority"]` (the default) or `[Rules "all"]`.
-    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
-        let ending = tags.named_rules(Ending::parse, "Progressive Mancala", "majority, all")?;
-        Ok(ending.map_or(self, |e| self.with_ending(e)))
+    type Rules = Ending;
+
+    /// `majority` (the default) or `all`.
+    fn parse_rules(text: &str) -> Result<Ending, ParseError> {
+        named_variant(text, Ending::parse, "Progressive Mancala", "majority, all")
+    }
+
+    /// An ending replaces the ending; the game has no komi (refused before this).
+    fn change_rules(self, change: RuleChange<Ending>) -> Self {
+        change.rules.map_or(self, |e| self.with_ending(e))
     }
 
     fn seat_names() -> [&'static str; 2] {

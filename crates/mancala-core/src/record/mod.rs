@@ -23,6 +23,7 @@ use std::collections::BTreeMap;
 use crate::error::{Located, ParseError};
 use crate::game::{Notation, PositionText};
 use crate::player::Player;
+use crate::text::parse_komi;
 
 pub use lexer::{Annotation, Body, Claim, Group, LexError, MoveTok, Pos};
 pub use replay::{MovePlace, ReplayError, Step, replay};
@@ -75,21 +76,6 @@ impl Tags {
         parse: impl FnOnce(&str) -> Result<R, ParseError>,
     ) -> Result<Option<R>, ParseError> {
         self.get("Rules").map(parse).transpose()
-    }
-
-    /// [`Tags::rules`] for a game whose variants `parse` knows by name: an unknown one is
-    /// an error naming the `game` and the `known` names.
-    pub fn named_rules<R>(
-        &self,
-        parse: impl FnOnce(&str) -> Option<R>,
-        game: &str,
-        known: &str,
-    ) -> Result<Option<R>, ParseError> {
-        self.rules(|v| {
-            parse(v).ok_or_else(|| {
-                ParseError::new(format!("unknown {game} rules \"{v}\" (known: {known})"))
-            })
-        })
     }
 
     /// `[Stones "K"]`: stones per hole at the start, `default` when the tag is absent.
@@ -263,6 +249,43 @@ fn parse_tag(t: &str) -> Result<(String, String), ParseError> {
     Ok((k.to_string(), v.to_string()))
 }
 
+/// A change to a position's rules, from a record's tags or the command line, read for
+/// one game: typed, so that no option travels as text once its game is known.
+#[derive(Clone, Copy, Debug)]
+pub struct RuleChange<R> {
+    /// A rule variant (`[Rules]`, `--rules`).
+    pub rules: Option<R>,
+    /// Komi of the second player in half points (`[Komi]`, `--komi`).
+    pub komi_half: Option<i8>,
+}
+
+impl<R> RuleChange<R> {
+    /// Reads a rule variant and a komi given as text for `G`; `komi_key` names the komi
+    /// in errors (`Komi`, `--komi`).
+    pub fn read<G: RecordGame<Rules = R>>(
+        rules: Option<&str>,
+        komi: Option<&str>,
+        komi_key: &str,
+    ) -> Result<Self, ParseError> {
+        Ok(RuleChange {
+            rules: rules.map(G::parse_rules).transpose()?,
+            komi_half: komi.map(|k| parse_komi(G::NAME, komi_key, k)).transpose()?,
+        })
+    }
+}
+
+/// A rule variant `parse` knows by name; an unknown one is an error naming the `game`
+/// and the `known` names.
+pub fn named_variant<R>(
+    text: &str,
+    parse: impl FnOnce(&str) -> Option<R>,
+    game: &str,
+    known: &str,
+) -> Result<R, ParseError> {
+    parse(text)
+        .ok_or_else(|| ParseError::new(format!("unknown {game} rules \"{text}\" (known: {known})")))
+}
+
 /// What a game adds to the generic record machinery.
 pub trait RecordGame: Notation + PositionText {
     /// The game's name in `[Game "..."]` tags and on the command line.
@@ -272,8 +295,20 @@ pub trait RecordGame: Notation + PositionText {
     /// "standard" (board size, rule variant and komi read from the tags).
     fn standard_start(tags: &Tags) -> Result<Self, ParseError>;
 
+    /// The game's rule variants, as a `[Rules]` tag or `--rules` names them.
+    type Rules: Copy + std::fmt::Debug;
+
+    /// Reads a `[Rules]` value; the error names the variants the game knows.
+    fn parse_rules(text: &str) -> Result<Self::Rules, ParseError>;
+
+    /// This position with `change` made to its rules.
+    fn change_rules(self, change: RuleChange<Self::Rules>) -> Self;
+
     /// Applies the tags that change rules (`[Rules]`, `[Komi]`) to a given start position.
-    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError>;
+    fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
+        let change = RuleChange::read::<Self>(tags.get("Rules"), tags.get("Komi"), "Komi")?;
+        Ok(self.change_rules(change))
+    }
 
     /// How records and result statements name the players: `[First, Second]`, e.g.
     /// `["North", "South"]`.
