@@ -221,7 +221,14 @@ pub fn record_start<G: CliGame>(name: &str, file: &RecordFile, opts: &RuleOption
 
 /// The position a source describes, with the command line's rule options applied.
 pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
+    Ok(build_line(src, opts)?.0)
+}
+
+/// [`build`], and the positions a record played before it (oldest first; none for any
+/// other source): the history its value may depend on.
+pub fn build_line<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<(G, Vec<G>)> {
     let change = rule_change::<G>(opts)?;
+    let mut before = Vec::new();
     let g: G = match src {
         Source::Named { game, spec } => {
             let tags = game.start_tags(spec)?;
@@ -251,7 +258,7 @@ pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
                     .change_rules(change)
             } else {
                 let start = record_start::<G>(name, file, opts)?;
-                replay(name, file, start, opts.ply)?
+                replay(name, file, start, opts.ply, &mut before)?
             }
         }
     };
@@ -266,16 +273,18 @@ pub fn build<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<G> {
     {
         bail!("--ply applies to record files only");
     }
-    Ok(g)
+    Ok((g, before))
 }
 
 /// Plays the moves of a record from `start` (all of them, or the first `ply`), each
-/// checked; an unreadable or illegal move is an error naming the file, line and ply.
+/// checked, the positions before each move going to `before`; an unreadable or illegal
+/// move is an error naming the file, line and ply.
 pub fn replay<G: CliGame>(
     name: &str,
     file: &RecordFile,
     start: G,
     ply: Option<usize>,
+    before: &mut Vec<G>,
 ) -> Result<G> {
     let len = file.moves().count();
     if let Some(p) = ply
@@ -288,6 +297,6 @@ pub fn replay<G: CliGame>(
         file,
         start,
         ply.unwrap_or(len),
-        |_| {},
+        |s| before.push(s.before),
     )?)
 }

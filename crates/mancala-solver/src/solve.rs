@@ -161,7 +161,8 @@ impl Solver {
     }
 
     /// [`Solver::value`] of `g` reached after the positions `history` (oldest first). Only
-    /// rules whose values depend on history ([`Game::history_dependent`]) need one.
+    /// rules whose values depend on history ([`Game::history_dependent`]) use it; for the
+    /// others it is ignored (their values are history-free).
     pub fn value_after<G: Game>(
         &self,
         g: &G,
@@ -169,6 +170,7 @@ impl Solver {
         guess: i32,
         oracle: Option<&dyn Oracle<G>>,
     ) -> Option<i32> {
+        let history = self.history_for(history);
         let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
         let result = Mutex::new(None);
@@ -322,6 +324,19 @@ impl Solver {
         root: &G,
         oracle: Option<&dyn Oracle<G>>,
     ) -> Option<Solution<G::Move>> {
+        self.solve_after(root, &[], oracle)
+    }
+
+    /// [`Solver::solve_with`] of `root` reached after the positions `before` (oldest
+    /// first, e.g. a record's): where values depend on history
+    /// ([`Game::history_dependent`]), a return to one of them ends the game.
+    pub fn solve_after<G: Game>(
+        &self,
+        root: &G,
+        before: &[G],
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<Solution<G::Move>> {
+        let played: Vec<G> = before.iter().copied().chain([*root]).collect();
         let t0 = Instant::now();
         self.tt.new_search();
         let n0 = self.progress.nodes.load(Ordering::Relaxed);
@@ -329,7 +344,7 @@ impl Solver {
         let p0 = self.oracle_probes.load(Ordering::Relaxed);
         let o0 = self.oracle_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
-        let value = self.value_after(root, &[], root.banked(), oracle)?;
+        let value = self.value_after(root, self.history_for(before), root.banked(), oracle)?;
         let mut moves = Vec::new();
         let mut ms = Moves::new();
         root.legal_moves(&mut ms);
@@ -348,7 +363,7 @@ impl Solver {
             let mut order: Vec<usize> = (0..children.len()).collect();
             order.sort_by_key(|&k| self.root_move_bound(root, &children[k].0));
             let sorted: Vec<(G, i32)> = order.iter().map(|&k| children[k]).collect();
-            let values = self.values_in_parallel(&sorted, self.history_for(&[*root]), oracle)?;
+            let values = self.values_in_parallel(&sorted, self.history_for(&played), oracle)?;
             let mut by_move = vec![0; children.len()];
             for (&k, &v) in order.iter().zip(&values) {
                 let same = children[k].0.to_move() == root.to_move();
@@ -361,12 +376,12 @@ impl Solver {
                 let c = root.play(m);
                 let same = c.to_move() == root.to_move();
                 let guess = if same { value } else { -value };
-                let v = self.value_after(&c, self.history_for(&[*root]), guess, oracle)?;
+                let v = self.value_after(&c, self.history_for(&played), guess, oracle)?;
                 moves.push((m, if same { v } else { -v }));
             }
         }
         self.progress.phase.store(u64::MAX, Ordering::Relaxed);
-        let (pv, pv_end) = self.pv(root, value, &moves, oracle)?;
+        let (pv, pv_end) = self.pv(&played, value, &moves, oracle)?;
         Some(Solution {
             value,
             moves,
@@ -396,20 +411,27 @@ impl Solver {
         if same { h } else { -l }
     }
 
-    /// A principal variation from `root` of value `value`: at each position a move whose
-    /// exact value equals the position's value.
+    /// A principal variation of value `value` from the last position of `played` (the
+    /// positions before it first): at each position a move whose exact value equals the
+    /// position's value.
     fn pv<G: Game>(
         &self,
-        root: &G,
+        played: &[G],
         value: i32,
         root_moves: &[(G::Move, i32)],
         oracle: Option<&dyn Oracle<G>>,
     ) -> Option<(Vec<G::Move>, PvEnd)> {
         let mut line = Vec::new();
-        let mut played = vec![*root];
-        let mut g = *root;
+        let (&root, before) = played.split_last().expect("the root");
+        let mut g = root;
+        let mut seen: Vec<u64> = self.history_for(before).iter().map(|p| p.key()).collect();
+        if g.can_repeat() && seen.contains(&g.key()) {
+            // The root itself repeats a position before it: the game ended there.
+            return Some((line, PvEnd::Repetition));
+        }
+        seen.push(g.key());
+        let mut played = played.to_vec();
         let mut v = value;
-        let mut seen = vec![g.key()];
         let mut ms = Moves::new();
         loop {
             if g.is_terminal() {
@@ -480,7 +502,8 @@ impl Solver {
         }
     }
 
-    /// Whether `value(g) >= beta` (after `history`), by one null-window test; `None` if stopped.
+    /// Whether `value(g) >= beta` (after `history`, used as by [`Solver::value_after`]), by
+    /// one null-window test; `None` if stopped.
     pub fn at_least<G: Game>(
         &self,
         g: &G,
@@ -488,6 +511,7 @@ impl Solver {
         beta: i32,
         oracle: Option<&dyn Oracle<G>>,
     ) -> Option<bool> {
+        let history = self.history_for(history);
         if g.is_terminal() {
             return Some(g.terminal_value() >= beta);
         }

@@ -139,3 +139,64 @@ fn parallel_and_root_moves() {
         }
     });
 }
+
+#[test]
+fn a_position_reached_after_a_line_is_solved_with_its_history() {
+    on_search_stack(solved_with_history);
+}
+
+/// Under the own-side repetition rule a position's value depends on the positions before
+/// it: `solve_after` (what `solve --ply` and `analyse` use on records) must agree with
+/// minimax over the same history, root and root moves alike, and the test must meet
+/// positions whose value the history changes.
+fn solved_with_history() {
+    let serial_pv = solver(1, 4, Wants::Pv);
+    let solver = solver(2, 4, Wants::Everything);
+    let mut rng = SplitMix(4242);
+    let (mut checked, mut changed) = (0, 0);
+    while checked < 300 {
+        let start = random_position(&mut rng).with_rules(Rules {
+            repetition: Repetition::OwnSide,
+            ..Rules::default()
+        });
+        let mut before = vec![start];
+        let mut g = start;
+        let mut ms = Moves::new();
+        for _ in 0..1 + rng.below(6) {
+            g.legal_moves(&mut ms);
+            if ms.is_empty() {
+                break;
+            }
+            g = g.play(ms[rng.below(ms.len())]);
+            before.push(g);
+        }
+        let root = before.pop().expect("the start at least");
+        let Some(truth) = minimax_after(&root, &before, 100_000) else {
+            continue;
+        };
+        if minimax(&root, 100_000) != Some(truth) {
+            changed += 1;
+        }
+        let v = solver.value_after(&root, &before, 0, None).unwrap();
+        assert_eq!(v, truth, "value: {root:?} after {before:?}");
+        // Serial with a principal variation, then parallel with every root move.
+        let s = serial_pv.solve_after(&root, &before, None).unwrap();
+        assert_eq!(s.value, truth, "serial: {root:?} after {before:?}");
+        let s = solver.solve_after(&root, &before, None).unwrap();
+        assert_eq!(s.value, truth, "{root:?} after {before:?}");
+        let after: Vec<Afrika> = before.iter().copied().chain([root]).collect();
+        for &(m, v) in &s.moves {
+            let c = root.play(m);
+            let cv = minimax_after(&c, &after, 1_000_000).unwrap();
+            let cv = if c.to_move() == root.to_move() {
+                cv
+            } else {
+                -cv
+            };
+            assert_eq!(v, cv, "{root:?} {m:?} after {before:?}");
+        }
+        checked += 1;
+    }
+    assert!(changed > 0, "no position's value depended on its history");
+    eprintln!("{changed} of {checked} values depended on the history");
+}

@@ -160,12 +160,18 @@ fn analyse_line<G: CliGame>(
 ) -> (Vec<Ply>, G, bool) {
     let seat = |g: &G| G::seat_names()[g.to_move().index()].to_string();
     let mut g = start;
+    let mut before = Vec::new();
     let mut plies = Vec::new();
     for (i, &mv) in line.iter().enumerate() {
         if g.is_terminal() {
             break;
         }
-        let Some(ply) = analyse_ply(solver, &g, mv, i + 1, all_moves, oracle) else {
+        let at = Position {
+            g: &g,
+            before: &before,
+            ply: i + 1,
+        };
+        let Some(ply) = analyse_ply(solver, at, mv, all_moves, oracle) else {
             return (plies, g, false);
         };
         plies.push(Ply {
@@ -175,25 +181,35 @@ fn analyse_line<G: CliGame>(
         if let Some(b) = bar {
             b.inc(1);
         }
+        before.push(g);
         g = g.play(mv);
     }
     (plies, g, true)
 }
 
-/// The value of the move `mv` played at ply `ply` against the best in `g`; `None` when
-/// the search was stopped.
+/// A position of the line: `g`, reached at ply `ply` after the positions `before`.
+#[derive(Clone, Copy)]
+struct Position<'a, G> {
+    g: &'a G,
+    before: &'a [G],
+    ply: usize,
+}
+
+/// The value of the move `mv` played at `at` against the best there; `None` when the
+/// search was stopped. Values may depend on the positions before (`at.before`).
 fn analyse_ply<G: CliGame>(
     solver: &Solver,
-    g: &G,
+    at: Position<G>,
     mv: G::Move,
-    ply: usize,
     all_moves: bool,
     oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
 ) -> Option<Ply> {
+    let Position { g, before, ply } = at;
+    let after: Vec<G> = before.iter().copied().chain([*g]).collect();
     let c = g.play(mv);
     let same = c.to_move() == g.to_move();
     let (best, played, best_moves) = if all_moves {
-        let sol = solver.solve_with(g, oracle)?;
+        let sol = solver.solve_after(g, before, oracle)?;
         let played = sol
             .moves
             .iter()
@@ -209,11 +225,11 @@ fn analyse_ply<G: CliGame>(
         (sol.value, Some(played), best_moves)
     } else {
         // The position's value, then one test: does the move played keep it?
-        let v = solver.value_after(g, &[], g.banked(), oracle)?;
+        let v = solver.value_after(g, before, g.banked(), oracle)?;
         let keeps = if same {
-            solver.at_least(&c, &[], v, oracle)?
+            solver.at_least(&c, &after, v, oracle)?
         } else {
-            !solver.at_least(&c, &[], -v + 1, oracle)?
+            !solver.at_least(&c, &after, -v + 1, oracle)?
         };
         (v, keeps.then_some(v), Vec::new())
     };

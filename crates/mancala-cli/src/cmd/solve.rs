@@ -15,7 +15,7 @@ use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
-use crate::position::{RecordArgs, RuleOptions, Source, build, classify};
+use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 
 /// Solve a position exactly: its value, the value of every legal move, and a principal
 /// variation in the game's notation.
@@ -126,7 +126,8 @@ fn techniques(a: &SolveArgs) -> Result<Techniques> {
 }
 
 fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<ExitCode> {
-    let root: G = build(src, opts)?;
+    // The positions a record played before the root: values may depend on them.
+    let (root, before): (G, _) = build_line(src, opts)?;
     if a.threads == 0 {
         bail!("--threads must be at least 1");
     }
@@ -139,7 +140,8 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     };
     let (oracle, databases) = a.db.oracle(&root)?;
     let solver = Solver::try_new(config)?;
-    let Some(sol) = solve_showing_progress(&solver, &root, oracle.as_deref(), a.progress) else {
+    let line = (&root, before.as_slice());
+    let Some(sol) = solve_showing_progress(&solver, line, oracle.as_deref(), a.progress) else {
         bail!("the search was stopped")
     };
     let seat = |p: Player| G::seat_names()[p.index()];
@@ -200,10 +202,11 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     Ok(ExitCode::SUCCESS)
 }
 
-/// `solver`'s solution of `root`, with a progress line on stderr while it runs.
+/// `solver`'s solution of `root` reached after the positions `before`, with a progress
+/// line on stderr while it runs.
 fn solve_showing_progress<G: CliGame>(
     solver: &Solver,
-    root: &G,
+    (root, before): (&G, &[G]),
     oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
     progress: bool,
 ) -> Option<mancala_solver::Solution<G::Move>> {
@@ -213,7 +216,7 @@ fn solve_showing_progress<G: CliGame>(
         let watcher = std::thread::Builder::new()
             .spawn_scoped(s, || progress_display(solver, root, &done, progress))
             .ok();
-        let sol = solver.solve_with(root, oracle);
+        let sol = solver.solve_after(root, before, oracle);
         done.store(true, Ordering::Relaxed);
         if let Some(w) = watcher {
             let _ = w.join();
