@@ -4,6 +4,7 @@
 //! A class is closed under the moves that stay in it; moves that leave it (captures, which
 //! only ever remove stones) lead to classes solved before it.
 
+pub mod catalog;
 pub mod combin;
 
 use std::fmt::Debug;

@@ -21,6 +21,7 @@
 //! (each the colex rank of [`crate::index::Binomials`]).
 
 use crate::game::Game;
+use crate::index::catalog::{Catalogued, Shelf};
 use crate::index::{BINOMIALS, Indexed};
 use crate::player::Player;
 use crate::rows::Row;
@@ -176,6 +177,37 @@ impl Indexed for Kalah {
     /// forward inside the mover's own row (see [`Game::can_repeat`] for Kalah): no cycle.
     fn class_acyclic(_c: &SeedsInPlay) -> bool {
         true
+    }
+}
+
+/// The variant part of a Kalah database's file name.
+fn capture_name(c: Capture) -> &'static str {
+    match c {
+        Capture::Empty => "empty-capture",
+        Capture::Standard => "standard-capture",
+    }
+}
+
+/// Kalah databases: one per board width and capture rule, classes of 2..=k seeds in play
+/// (fewer than two seeds cannot leave both rows non-empty).
+impl Catalogued for Kalah {
+    fn shelf(&self) -> Option<Shelf> {
+        Some(Shelf {
+            game: super::INFO.name,
+            board: format!("2x{}", self.holes_per_row()),
+            variant: capture_name(self.rules().capture).into(),
+        })
+    }
+
+    fn classes(&self, k: u8) -> Vec<SeedsInPlay> {
+        if k < 2 {
+            return Vec::new();
+        }
+        Kalah::classes_up_to(&SeedsInPlay {
+            m: self.holes_per_row() as u8,
+            seeds: k,
+            capture: self.rules().capture,
+        })
     }
 }
 

@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 
 use mancala_core::index::Indexed;
+pub use mancala_core::index::catalog::{Catalogued, Shelf};
 
 use super::db::{Database, DbError};
 
@@ -29,49 +30,6 @@ pub fn default_dir() -> Option<PathBuf> {
         return Some(PathBuf::from(d));
     }
     directories::ProjectDirs::from("", "", "mancala").map(|p| p.data_dir().to_path_buf())
-}
-
-/// The databases that fit one kind of position: same game, board and rules.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shelf {
-    /// The game, as in file names and headers ("kalah").
-    pub game: &'static str,
-    /// The board, e.g. "2x6".
-    pub board: String,
-    /// The rules the values hold under, e.g. "empty-capture".
-    pub variant: String,
-}
-
-impl Shelf {
-    /// The file name of the database up to `k` seeds.
-    pub fn file_name(&self, k: u8) -> String {
-        format!("{}-{}-{}-{k}.db", self.game, self.board, self.variant)
-    }
-
-    /// The `k` of a file name of this shelf.
-    fn parse(&self, name: &str) -> Option<u8> {
-        let prefix = format!("{}-{}-{}-", self.game, self.board, self.variant);
-        name.strip_prefix(&prefix)?
-            .strip_suffix(".db")?
-            .parse()
-            .ok()
-    }
-
-    /// What the header's scope line says.
-    pub fn scope(&self, k: u8) -> String {
-        format!("{} {}, up to {k} seeds in play", self.board, self.variant)
-    }
-}
-
-/// A game whose databases have a place in the data directory.
-pub trait Catalogued: Indexed {
-    /// The shelf of the databases that can give values of this position's line of play
-    /// (`None` when no database can: other rules, or a board no index covers).
-    fn shelf(&self) -> Option<Shelf>;
-
-    /// The classes of the database of this position's shelf up to `k` seeds, in file
-    /// order (smallest first: each class only leaves for earlier ones).
-    fn classes(&self, k: u8) -> Vec<Self::Class>;
 }
 
 /// Something wrong with a database that was therefore not used.
@@ -176,44 +134,6 @@ pub fn find<G: Catalogued>(dir: &Path, root: &G) -> (Option<Found<G>>, Vec<Store
         }
     }
     (None, warnings)
-}
-
-mod kalah {
-    use mancala_core::index::Indexed;
-    use mancala_core::kalah::index::SeedsInPlay;
-    use mancala_core::kalah::{Capture, Kalah};
-
-    use super::{Catalogued, Shelf};
-
-    fn capture_name(c: Capture) -> &'static str {
-        match c {
-            Capture::Empty => "empty-capture",
-            Capture::Standard => "standard-capture",
-        }
-    }
-
-    /// Kalah databases: one per board width and capture rule, classes of 2..=k seeds in
-    /// play (fewer than two seeds cannot leave both rows non-empty).
-    impl Catalogued for Kalah {
-        fn shelf(&self) -> Option<Shelf> {
-            Some(Shelf {
-                game: "kalah",
-                board: format!("2x{}", self.holes_per_row()),
-                variant: capture_name(self.rules().capture).into(),
-            })
-        }
-
-        fn classes(&self, k: u8) -> Vec<SeedsInPlay> {
-            if k < 2 {
-                return Vec::new();
-            }
-            Kalah::classes_up_to(&SeedsInPlay {
-                m: self.holes_per_row() as u8,
-                seeds: k,
-                capture: self.rules().capture,
-            })
-        }
-    }
 }
 
 #[cfg(test)]
