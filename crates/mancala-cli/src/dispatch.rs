@@ -2,10 +2,10 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use mancala_core::afrika::Afrika;
 use mancala_core::diagram::Diagram;
-use mancala_core::index::Indexed;
+use mancala_core::index::catalog::Catalogued;
 use mancala_core::kauri::Kauri;
 use mancala_core::record::RecordGame;
 use mancala_solver::retro::{Database, Oracle};
@@ -109,35 +109,24 @@ pub struct Stored<G: mancala_core::Game> {
 }
 
 impl CliGame for mancala_core::progressive::Progressive {}
+
 impl CliGame for mancala_core::andada::Andada {
-    fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
-        use mancala_core::andada::index::SeedsOnBoard;
-        let Some(path) = db else { return Ok(None) };
-        // The classes 0..=k of the position's board and rules; the header's class names
-        // say whether the file holds them.
-        let k = header_top_class(path)?;
-        let rules = root.rules();
-        let classes = Self::classes_up_to(&SeedsOnBoard {
-            n: root.holes_per_row() as u8,
-            seeds: k,
-            rules,
-        });
-        let db = Database::<mancala_core::andada::Andada>::load(
-            path,
-            Self::NAME,
-            &rules.variant_name(),
-            &classes,
-        )?;
-        Ok(Some(Box::new(db)))
+    fn oracle(root: &Self, db: Option<&Path>) -> Result<OracleBox<Self>> {
+        db.map(|path| file_oracle(root, path)).transpose()
     }
 }
+
+impl CliGame for Afrika {
+    fn oracle(root: &Self, db: Option<&Path>) -> Result<OracleBox<Self>> {
+        db.map(|path| file_oracle(root, path)).transpose()
+    }
+}
+
 impl CliGame for mancala_core::kalah::Kalah {
     const STORED_DATABASES: bool = true;
 
-    fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
-        let Some(path) = db else { return Ok(None) };
-        let (db, _) = mancala_solver::retro::store::load_file(path, root)?;
-        Ok(Some(Box::new(db)))
+    fn oracle(root: &Self, db: Option<&Path>) -> Result<OracleBox<Self>> {
+        db.map(|path| file_oracle(root, path)).transpose()
     }
 
     fn stored_oracle(root: &Self, dir: &Path) -> Stored<Self> {
@@ -155,67 +144,28 @@ impl CliGame for mancala_core::kalah::Kalah {
     }
 }
 
-impl CliGame for Afrika {
-    fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
-        let Some(path) = db else { return Ok(None) };
-        let Some(class) = root.class() else {
-            bail!("{}: databases hold the standard rules only", path.display());
-        };
-        let k = header_top_class(path)?;
-        let db = Database::<Afrika>::load(
-            path,
-            Self::NAME,
-            "standard",
-            &crate::cmd::retro::afrika_classes(class.m, k),
-        )?;
-        Ok(Some(Box::new(db)))
-    }
-}
-
 impl CliGame for Kauri {
-    fn oracle(root: &Self, db: Option<&Path>) -> Result<Option<Box<dyn Oracle<Self>>>> {
-        if root.rules() != mancala_core::kauri::Rules::TieBreak {
-            return match db {
-                Some(p) => bail!(
-                    "{}: the Kauri database is for the old tie-breaker rules (--rules tiebreak)",
-                    p.display()
-                ),
-                None => Ok(None),
-            };
+    /// The tie-break phase's database: the file given, else built here (seconds), as it
+    /// is where alpha-beta wanders longest.
+    fn oracle(root: &Self, db: Option<&Path>) -> Result<OracleBox<Self>> {
+        if let Some(path) = db {
+            return Ok(Some(file_oracle(root, path)?));
         }
-        let classes = crate::cmd::retro::KAURI_TIEBREAK;
-        let db = match db {
-            Some(p) => Database::<Kauri>::load(p, Self::NAME, "tiebreak", &classes)?,
-            None => {
-                // The cowries-only phase is where alpha-beta wanders longest; its table takes
-                // seconds to build.
-                eprintln!(
-                    "building the tie-break phase table (2,704,156 positions; save it with `mancala retro kauri`)"
-                );
-                let mut db = Database::<Kauri>::empty(Self::NAME, "tiebreak");
-                db.solve(&classes, &mancala_solver::retro::db::Quiet);
-                db
-            }
+        let Some(shelf) = root.shelf() else {
+            return Ok(None);
         };
+        eprintln!(
+            "building the tie-break phase table (2,704,156 positions; save it with `mancala retro kauri`)"
+        );
+        let mut db = Database::<Kauri>::empty(shelf.game, &shelf.variant);
+        db.solve(&root.classes(0), &mancala_solver::retro::db::Quiet);
         Ok(Some(Box::new(db)))
     }
 }
 
-/// The stones of the largest class of a database whose classes run from 0 stones up (its
-/// class count less one); which board and rules it holds, its class names tell when it
-/// is loaded.
-fn header_top_class(path: &Path) -> Result<u8> {
-    let header = mancala_solver::retro::db::read_header_file(path)?;
-    header
-        .classes
-        .len()
-        .checked_sub(1)
-        .and_then(|k| u8::try_from(k).ok())
-        .with_context(|| {
-            format!(
-                "{}: a database with {} classes",
-                path.display(),
-                header.classes.len()
-            )
-        })
+/// The database file `path` as an oracle for positions like `root`: the game's catalogue
+/// says which classes it must hold, and a file holding anything else is an error.
+fn file_oracle<G: CliGame + Catalogued>(root: &G, path: &Path) -> Result<Box<dyn Oracle<G>>> {
+    let (db, _) = mancala_solver::retro::store::load_file(path, root)?;
+    Ok(Box::new(db))
 }

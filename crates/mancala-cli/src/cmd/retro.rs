@@ -2,18 +2,19 @@
 //! classes of positions.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use mancala_core::afrika::Afrika;
-use mancala_core::afrika::index::StonesOnBoard;
+use mancala_core::andada::{Andada, Rules as AndadaRules};
 use mancala_core::index::Indexed;
-use mancala_core::kauri::Kauri;
-use mancala_core::kauri::index::TieBreakPhase;
+use mancala_core::index::catalog::Catalogued;
+use mancala_core::kauri::{Kauri, Rules as KauriRules};
+use mancala_core::registry::{self, GameInfo, GameKind, Sizes};
 use mancala_solver::retro::db::BuildObserver;
 use mancala_solver::retro::{Database, LayerStats};
 use serde::Serialize;
@@ -172,98 +173,103 @@ impl BuildObserver for Observer {
     }
 }
 
-/// The classes of an Afrika 2 x m database up to `k` stones.
-pub fn afrika_classes(m: u8, k: u8) -> Vec<StonesOnBoard> {
-    use mancala_core::index::Indexed;
-    Afrika::classes_up_to(&StonesOnBoard { m, stones: k })
-}
-
-pub const KAURI_TIEBREAK: [TieBreakPhase; 1] = [TieBreakPhase { cowries: 12 }];
-
 /// Options a target does not use are errors, not silently ignored.
-fn check_options(a: &RetroArgs, game: &str) -> Result<()> {
-    if a.db_dir.is_some() && game != "kalah" {
+fn check_options(a: &RetroArgs, game: &GameInfo) -> Result<()> {
+    if a.db_dir.is_some() && game.kind != GameKind::Kalah {
         bail!("--db-dir: only Kalah databases live in the database directory; give --out");
     }
-    match (game, a.rules.as_deref()) {
-        ("afrika", Some(r)) if r != "standard" => {
+    match (game.kind, a.rules.as_deref()) {
+        (GameKind::Afrika, Some(r)) if r != "standard" => {
             bail!("--rules {r}: Afrika databases hold the standard rules only")
         }
-        ("kauri", Some(r)) if r != "tiebreak" => {
+        (GameKind::Kauri, Some(r)) if r != "tiebreak" => {
             bail!("--rules {r}: the Kauri database is the tiebreak cowries-only phase")
         }
         _ => {}
     }
-    if game == "kauri" && a.max_stones.is_some() {
+    if game.kind == GameKind::Kauri && a.max_stones.is_some() {
         bail!("--max-stones: the Kauri database has one fixed class (12 cowries)");
     }
     Ok(())
 }
 
+/// The targets `retro` builds, for its error message: every game with an index.
+fn targets() -> String {
+    let names: Vec<String> = registry::GAMES
+        .iter()
+        .filter(|g| g.has_index)
+        .map(|g| match g.sizes {
+            Sizes::Fixed => g.name.to_string(),
+            _ => format!("{}:N", g.name),
+        })
+        .collect();
+    names.join(", ")
+}
+
+/// The holes per row a target names (`afrika:8`), `default` when it names none, within
+/// the sizes the game's rules accept.
+fn holes(game: &GameInfo, spec: &str, default: Option<usize>) -> Result<usize> {
+    let name = game.name;
+    let n: usize = match (spec, default) {
+        ("", Some(d)) => d,
+        _ => spec
+            .parse()
+            .map_err(|_| anyhow!("{name}:{spec}: expected the holes per row, a number"))?,
+    };
+    let (lo, hi) = (game.holes.0 as usize, game.holes.1 as usize);
+    let multiple = match game.sizes {
+        Sizes::Holes { multiple } => multiple as usize,
+        _ => 1,
+    };
+    if !(lo..=hi).contains(&n) || !n.is_multiple_of(multiple) {
+        let of = if multiple > 1 {
+            format!(" (a multiple of {multiple})")
+        } else {
+            String::new()
+        };
+        bail!("{name}:{n}: rows hold {lo} to {hi} holes{of}");
+    }
+    Ok(n)
+}
+
 pub fn run(a: RetroArgs) -> Result<ExitCode> {
-    let (game, spec) = a.target.split_once(':').unwrap_or((&a.target, ""));
+    let (name, spec) = a.target.split_once(':').unwrap_or((&a.target, ""));
+    let game = registry::find(name)
+        .ok()
+        .filter(|g| g.has_index)
+        .ok_or_else(|| anyhow!("unknown retro target \"{}\" ({})", a.target, targets()))?;
     check_options(&a, game)?;
-    match game {
-        "afrika" => {
-            let m: u8 = if spec.is_empty() {
-                8
-            } else {
-                spec.parse().map_err(|_| {
-                    anyhow::anyhow!("afrika:{spec}: expected the holes per row, e.g. afrika:8")
-                })?
-            };
-            if !(1..=12).contains(&m) {
-                bail!("afrika:{m}: rows hold 1 to 12 holes");
-            }
+    match game.kind {
+        GameKind::Afrika => {
+            let m = holes(game, spec, Some(8))?;
             let k = a.max_stones.unwrap_or(10);
-            let scope = format!("2x{m}, up to {k} stones on the board");
-            let out = a
-                .out
-                .clone()
-                .unwrap_or_else(|| PathBuf::from(format!("afrika-2x{m}-{k}.db",)));
-            build::<Afrika>(
-                &a,
-                &out,
-                "afrika",
-                variant_of("afrika"),
-                &scope,
-                &afrika_classes(m, k),
-            )
+            let out = a.out.clone();
+            let out = out.unwrap_or_else(|| PathBuf::from(format!("{name}-2x{m}-{k}.db")));
+            build_shelf(&a, &out, &Afrika::start(m, 0, Default::default()), k)
         }
-        "kauri" => {
-            let out = a
-                .out
-                .clone()
-                .unwrap_or_else(|| PathBuf::from("kauri-tiebreak.db"));
-            build::<Kauri>(
-                &a,
-                &out,
-                "kauri",
-                variant_of("kauri"),
-                "tiebreak cowries-only phase",
-                &KAURI_TIEBREAK,
-            )
+        GameKind::Kauri => {
+            let out = a.out.clone();
+            let out = out.unwrap_or_else(|| PathBuf::from(format!("{name}-tiebreak.db")));
+            build_shelf(&a, &out, &Kauri::start(KauriRules::TieBreak), 0)
         }
-        "andada" => {
-            let n: u8 = spec.parse().map_err(|_| {
-                anyhow::anyhow!("andada:{spec}: expected the holes per row, e.g. andada:3")
-            })?;
-            if !mancala_core::andada::Andada::valid_row(n as usize) {
-                bail!("andada:{n}: Andada rows hold a multiple of 3 holes, from 3 to 24");
-            }
+        GameKind::Andada => {
+            let n = holes(game, spec, None)?;
             let rules = match &a.rules {
-                Some(r) => mancala_core::andada::Rules::parse_variant(r)
-                    .map_err(|e| anyhow::anyhow!("{e}"))?,
+                Some(r) => AndadaRules::parse_variant(r).map_err(|e| anyhow!("{e}"))?,
                 None => Default::default(),
             };
-            andada(&a, n, rules)
+            andada(&a, n as u8, rules)
         }
-        "kalah" => kalah(&a, spec),
-        _ => bail!(
-            "unknown retro target \"{}\" (afrika:M, kauri, andada:N or kalah:M)",
-            a.target
-        ),
+        GameKind::Kalah => kalah(&a, holes(game, spec, None)?),
+        GameKind::Progressive => unreachable!("filtered: no index"),
     }
+}
+
+/// The database of `root`'s shelf up to `k`, built to `out`.
+fn build_shelf<G: Catalogued>(a: &RetroArgs, out: &Path, root: &G, k: u8) -> Result<ExitCode> {
+    let shelf = root.shelf().expect("a retro target's start has a shelf");
+    let scope = root.scope(k);
+    build::<G>(a, out, shelf.game, &shelf.variant, &scope, &root.classes(k))
 }
 
 fn build<G: Indexed>(
@@ -325,15 +331,9 @@ fn build_extending<G: Indexed>(
 }
 
 /// The Kalah 2 x m endgame database up to --max-seeds seeds in play (default 16).
-fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
+fn kalah(a: &RetroArgs, m: usize) -> Result<ExitCode> {
     use mancala_core::kalah::{Kalah, Rules};
-    use mancala_solver::retro::store::{self, Catalogued};
-    let m: usize = spec
-        .parse()
-        .map_err(|_| anyhow::anyhow!("kalah:{spec}: expected the holes per row, e.g. kalah:6"))?;
-    if !(1..=mancala_core::kalah::rules::MAX_ROW).contains(&m) {
-        bail!("kalah:{m}: rows hold 1 to 12 holes");
-    }
+    use mancala_solver::retro::store;
     let rules = match &a.rules {
         Some(r) => Rules::parse_variant(r).map_err(|e| anyhow::anyhow!("{e}"))?,
         None => Rules::default(),
@@ -370,49 +370,43 @@ fn kalah(a: &RetroArgs, spec: &str) -> Result<ExitCode> {
     build_extending::<Kalah>(
         a,
         &out,
-        (shelf.game, &shelf.variant, &shelf.scope(k)),
+        (shelf.game, &shelf.variant, &root.scope(k)),
         &root.classes(k),
         smaller.as_ref().map(|(db, p)| (db, p.as_path())),
     )
 }
 
-/// Every regular position of Andada 2 x n: written to --out as a database file, else
-/// solved in memory (refused beforehand when it cannot fit).
-fn andada_solution(
-    a: &RetroArgs,
-    n: u8,
-    rules: mancala_core::andada::Rules,
-    classes: &[mancala_core::andada::index::SeedsOnBoard],
-    obs: &Observer,
-) -> Result<Database<mancala_core::andada::Andada>> {
-    use mancala_core::andada::Andada;
+/// Every regular position of Andada from `root`'s board and rules: written to --out as
+/// a database file, else solved in memory (refused beforehand when it cannot fit).
+fn andada_solution(a: &RetroArgs, root: &Andada, obs: &Observer) -> Result<Database<Andada>> {
+    let shelf = root.shelf().expect("every Andada board has databases");
+    let all = 4 * root.holes_per_row() as u8;
+    let classes = root.classes(all);
     match &a.out {
         Some(out) if out.exists() && !a.force => {
             bail!("{}: the file exists (--force replaces it)", out.display())
         }
-        Some(out) => Ok(Database::<Andada>::build(
-            out,
-            "andada",
-            &rules.variant_name(),
-            &format!("2x{n}, all regular positions"),
-            classes,
-            obs,
-        )?
-        .0),
+        Some(out) => {
+            let scope = root.scope(all);
+            let variant = &shelf.variant;
+            Ok(Database::build(out, shelf.game, variant, &scope, &classes, obs)?.0)
+        }
         None => {
-            let (positions, needed) = mancala_solver::retro::db::build_bytes::<Andada>(classes);
+            let (positions, needed) = mancala_solver::retro::db::build_bytes::<Andada>(&classes);
             if let Some(available) = mancala_solver::tt::available_memory()
                 && needed > available
             {
                 bail!(
-                    "andada:{n}: the strong solution needs about {} MB of memory ({positions} \
+                    "{}:{}: the strong solution needs about {} MB of memory ({positions} \
                      positions), but {} MB are available",
+                    shelf.game,
+                    root.holes_per_row(),
                     needed >> 20,
                     available >> 20
                 );
             }
-            let mut db = Database::<Andada>::empty("andada", &rules.variant_name());
-            db.solve(classes, obs);
+            let mut db = Database::<Andada>::empty(shelf.game, &shelf.variant);
+            db.solve(&classes, obs);
             Ok(db)
         }
     }
@@ -448,14 +442,6 @@ fn print_andada(r: &AndadaReport) {
     );
 }
 
-/// The rule variant a database of `game` is built for.
-pub fn variant_of(game: &str) -> &'static str {
-    match game {
-        "kauri" => "tiebreak",
-        _ => "standard",
-    }
-}
-
 #[derive(Serialize)]
 struct AndadaOpening {
     opening: String,
@@ -486,30 +472,20 @@ struct AndadaReport {
 
 /// The strong solution of Andada on 2 x n: every regular position by retrograde analysis,
 /// then the openings and the pie decision read from the table.
-fn andada(a: &RetroArgs, n: u8, rules: mancala_core::andada::Rules) -> Result<ExitCode> {
-    use mancala_core::andada::Andada;
-    use mancala_core::andada::index::SeedsOnBoard;
+fn andada(a: &RetroArgs, n: u8, rules: AndadaRules) -> Result<ExitCode> {
     let t0 = Instant::now();
-    let total = 4 * n;
+    let root = Andada::start(n as usize, rules);
     if let Some(k) = a.max_stones
-        && k < total
+        && k < 4 * n
     {
         // The endgame classes only: no opening table, but an oracle for the search.
-        let classes: Vec<SeedsOnBoard> = (0..=k)
-            .map(|seeds| SeedsOnBoard { n, seeds, rules })
-            .collect();
-        let out = a
-            .out
-            .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("andada-2x{n}-{k}.db")));
-        let scope = format!("2x{n}, regular positions with up to {k} seeds on the board");
-        return build::<Andada>(a, &out, "andada", &rules.variant_name(), &scope, &classes);
+        let shelf = root.shelf().expect("every Andada board has databases");
+        let out = a.out.clone();
+        let out = out.unwrap_or_else(|| PathBuf::from(format!("{}-2x{n}-{k}.db", shelf.game)));
+        return build_shelf(a, &out, &root, k);
     }
-    let classes: Vec<SeedsOnBoard> = (0..=total)
-        .map(|seeds| SeedsOnBoard { n, seeds, rules })
-        .collect();
     let obs = Observer::new(a.json);
-    let db = andada_solution(a, n, rules, &classes, &obs)?;
+    let db = andada_solution(a, &root, &obs)?;
     let pie = mancala_analysis::andada_pie::analyse(&db, n as usize, rules);
     let openings = pie
         .openings

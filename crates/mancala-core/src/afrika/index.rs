@@ -6,6 +6,7 @@
 //! captured margin ([`crate::Game::banked`]).
 
 use crate::game::Game;
+use crate::index::catalog::{Catalogued, Shelf};
 use crate::index::{BINOMIALS, Indexed};
 
 use super::rules::{Afrika, Ending, MAX_ROW, Repetition, Rules};
@@ -55,6 +56,30 @@ impl Indexed for Afrika {
             "afrika 2x{} standard, {} stones on the board",
             c.m, c.stones
         )
+    }
+}
+
+/// Afrika databases: one per board width, standard rules, classes of 0..=k stones.
+impl Catalogued for Afrika {
+    fn shelf(&self) -> Option<Shelf> {
+        self.class().map(|c| Shelf {
+            game: super::INFO.name,
+            board: format!("2x{}", c.m),
+            variant: "standard".into(),
+        })
+    }
+
+    fn classes(&self, k: u8) -> Vec<StonesOnBoard> {
+        let m = self.holes_per_row() as u8;
+        Afrika::classes_up_to(&StonesOnBoard { m, stones: k })
+    }
+
+    fn scope(&self, k: u8) -> String {
+        format!("2x{}, up to {k} stones on the board", self.holes_per_row())
+    }
+
+    fn rules_held() -> &'static str {
+        "the standard rules only"
     }
 }
 

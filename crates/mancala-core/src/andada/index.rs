@@ -4,6 +4,7 @@
 //! classes with fewer seeds.
 
 use crate::game::Game;
+use crate::index::catalog::{Catalogued, Shelf};
 use crate::index::{BINOMIALS, Indexed};
 
 use super::rules::{Andada, CELLS, Phase, Rules};
@@ -55,6 +56,36 @@ impl Indexed for Andada {
             c.rules.variant_name(),
             c.seeds
         )
+    }
+}
+
+/// Andada databases: one per board and rule variant, classes of 0..=k seeds; with every
+/// class (4n seeds) the strong solution.
+impl Catalogued for Andada {
+    fn shelf(&self) -> Option<Shelf> {
+        Some(Shelf {
+            game: super::INFO.name,
+            board: format!("2x{}", self.holes_per_row()),
+            variant: self.rules().variant_name(),
+        })
+    }
+
+    fn classes(&self, k: u8) -> Vec<SeedsOnBoard> {
+        let (n, rules) = (self.holes_per_row() as u8, self.rules());
+        Andada::classes_up_to(&SeedsOnBoard { n, seeds: k, rules })
+    }
+
+    fn scope(&self, k: u8) -> String {
+        let n = self.holes_per_row();
+        if k as usize >= 4 * n {
+            format!("2x{n}, all regular positions")
+        } else {
+            format!("2x{n}, regular positions with up to {k} seeds on the board")
+        }
+    }
+
+    fn rules_held() -> &'static str {
+        "every rule variant"
     }
 }
 

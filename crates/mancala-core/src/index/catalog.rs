@@ -29,11 +29,6 @@ impl Shelf {
             .parse()
             .ok()
     }
-
-    /// What the header's scope line says.
-    pub fn scope(&self, k: u8) -> String {
-        format!("{} {}, up to {k} seeds in play", self.board, self.variant)
-    }
 }
 
 /// A game whose databases have a place in the data directory.
@@ -45,4 +40,10 @@ pub trait Catalogued: Indexed {
     /// The classes of the database of this position's shelf up to `k` seeds, in file
     /// order (smallest first: each class only leaves for earlier ones).
     fn classes(&self, k: u8) -> Vec<Self::Class>;
+
+    /// What the header's scope line says of the database up to `k`.
+    fn scope(&self, k: u8) -> String;
+
+    /// The rules the game's databases hold, for the error when a position's have none.
+    fn rules_held() -> &'static str;
 }

@@ -209,6 +209,15 @@ impl Catalogued for Kalah {
             capture: self.rules().capture,
         })
     }
+
+    fn scope(&self, k: u8) -> String {
+        let shelf = self.shelf().expect("every Kalah position has a shelf");
+        format!("{} {}, up to {k} seeds in play", shelf.board, shelf.variant)
+    }
+
+    fn rules_held() -> &'static str {
+        "both capture rules"
+    }
 }
 
 #[cfg(test)]

@@ -4,10 +4,14 @@
 //! the cowries over the 12 holes, with either player to move (2,704,156 positions).
 
 use crate::game::Game;
+use crate::index::catalog::{Catalogued, Shelf};
 use crate::index::{BINOMIALS, Indexed};
 use crate::player::Player;
 
 use super::rules::{HOLES, Kauri, Rules};
+
+/// The tie-break phase of every real game: all 12 cowries on the board.
+pub const TIEBREAK_PHASE: TieBreakPhase = TieBreakPhase { cowries: 12 };
 
 /// The cowries-only tie-break positions with `cowries` cowries on the board.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -50,6 +54,29 @@ impl Indexed for Kauri {
 
     fn class_name(c: &TieBreakPhase) -> String {
         format!("kauri tiebreak, cowries-only phase, {} cowries", c.cowries)
+    }
+}
+
+/// The Kauri database: the tie-break phase of the old rules, one class of all 12 cowries.
+impl Catalogued for Kauri {
+    fn shelf(&self) -> Option<Shelf> {
+        (self.rules() == Rules::TieBreak).then(|| Shelf {
+            game: super::INFO.name,
+            board: "2x6".into(),
+            variant: "tiebreak".into(),
+        })
+    }
+
+    fn classes(&self, _k: u8) -> Vec<TieBreakPhase> {
+        vec![TIEBREAK_PHASE]
+    }
+
+    fn scope(&self, _k: u8) -> String {
+        "tiebreak cowries-only phase".into()
+    }
+
+    fn rules_held() -> &'static str {
+        "the old tie-breaker rules only (--rules tiebreak)"
     }
 }
 

@@ -86,7 +86,7 @@ pub fn load_file<G: Catalogued>(path: &Path, root: &G) -> Result<(Database<G>, u
     };
     let shelf = root
         .shelf()
-        .ok_or_else(|| mismatch("no database holds positions under these rules".into()))?;
+        .ok_or_else(|| mismatch(format!("this game's databases hold {}", G::rules_held())))?;
     let header = super::db::read_header_file(path)?;
     if header.game != shelf.game || header.variant != shelf.variant {
         return Err(mismatch(format!(
@@ -171,7 +171,7 @@ mod tests {
                 &dir.join(shelf.file_name(k)),
                 shelf.game,
                 &shelf.variant,
-                &shelf.scope(k),
+                &root.scope(k),
                 &root.classes(k),
                 &Quiet,
             )
