@@ -6,7 +6,6 @@
 use crate::game::Game;
 use crate::index::catalog::{Catalogued, Shelf};
 use crate::index::{BINOMIALS, Indexed};
-use crate::player::Player;
 
 use super::rules::{HOLES, Kauri, Rules};
 
@@ -37,17 +36,16 @@ impl Indexed for Kauri {
     }
 
     fn class_size(c: &TieBreakPhase) -> u64 {
-        2 * BINOMIALS.distributions(c.cowries as usize, HOLES)
+        BINOMIALS.with_either_mover(c.cowries as usize, HOLES)
     }
 
     fn index(&self) -> u64 {
-        2 * BINOMIALS.rank(self.cowries()) + self.to_move().index() as u64
+        BINOMIALS.rank_with_mover(self.cowries(), self.to_move())
     }
 
     fn from_index(c: &TieBreakPhase, i: u64) -> Self {
         let mut cowries = [0u8; HOLES];
-        BINOMIALS.unrank(c.cowries as usize, i / 2, &mut cowries);
-        let to_move = Player::from_index((i % 2) as usize);
+        let to_move = BINOMIALS.unrank_with_mover(c.cowries as usize, i, &mut cowries);
         Kauri::from_parts([0; HOLES], cowries, [0, 0], to_move, Rules::TieBreak)
             .expect("an indexed position is valid")
     }
@@ -83,6 +81,7 @@ impl Catalogued for Kauri {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::player::Player;
 
     #[test]
     fn index_round_trips_and_sizes() {
