@@ -85,10 +85,8 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn captured(&self, player: Player) -> u32;
 
     /// A value in search units seen by the player to move, as points a user reads (komi
-    /// and any scaling applied).
-    fn points(&self, value: i32) -> f64 {
-        value as f64
-    }
+    /// and any scaling applied). Required: a default would silently drop a komi.
+    fn points(&self, value: i32) -> f64;
 
     /// Whether values only say win (+1), draw (0) or loss (-1), with no margin.
     /// Required: a default would silently misreport every value of a game that forgot it.

@@ -25,7 +25,7 @@ pub const MAX_AMOUNT: u8 = 24;
 
 /// One entry of a published line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Entry {
+pub enum LineEntry {
     /// An empty entry ("; ;").
     Empty,
     /// A move as published.
@@ -43,7 +43,7 @@ pub enum Entry {
 pub struct Line {
     pub name: String,
     pub m: usize,
-    pub entries: Vec<Entry>,
+    pub entries: Vec<LineEntry>,
     /// The texts of the entries as published.
     pub texts: Vec<String>,
     pub to_move: Row,
@@ -119,7 +119,7 @@ impl Line {
                     mv.name
                 );
                 let (entry, text) = entry_of(&at, mv, g.annotation.as_ref(), m)?;
-                if let Entry::Move {
+                if let LineEntry::Move {
                     amount: Some(a), ..
                 } = entry
                     && a as u32 > total
@@ -156,9 +156,9 @@ fn entry_of(
     mv: &MoveTok,
     group_annotation: Option<&Annotation>,
     m: usize,
-) -> Result<(Entry, String), String> {
+) -> Result<(LineEntry, String), String> {
     if mv.name.is_empty() {
-        return Ok((Entry::Empty, "(empty)".into()));
+        return Ok((LineEntry::Empty, "(empty)".into()));
     }
     let (capture, l) = match mv.name.strip_prefix('x') {
         Some(r) => (true, r),
@@ -183,7 +183,7 @@ fn entry_of(
         Some(Annotation::Unreadable(u)) => format!("{}{} {u}", mv.name, mv.marks),
         None => format!("{}{}", mv.name, mv.marks),
     };
-    let entry = Entry::Move {
+    let entry = LineEntry::Move {
         mover: mover_of(capture, row_of(hole, m)),
         capture,
         hole,
@@ -424,8 +424,8 @@ impl Search<'_> {
             return;
         }
         match self.line.entries[k - 1].clone() {
-            Entry::Empty => self.undo_empty(k, &board, to_move, left),
-            Entry::Move {
+            LineEntry::Empty => self.undo_empty(k, &board, to_move, left),
+            LineEntry::Move {
                 mover,
                 capture,
                 hole,
@@ -489,7 +489,7 @@ impl Search<'_> {
         }
     }
 
-    /// Entry `k` misread, each at cost 1: the same letter in the other row (wrong case),
+    /// LineEntry `k` misread, each at cost 1: the same letter in the other row (wrong case),
     /// another hole of the same row (wrong letter), or a spurious entry (dropped).
     fn undo_misread(
         &mut self,
@@ -530,7 +530,7 @@ impl Search<'_> {
         self.go_corrected(Some(dropped), k - 1, board.to_vec(), to_move);
     }
 
-    /// Entry `k` undone as published; with `left` corrections to spend, with any other
+    /// LineEntry `k` undone as published; with `left` corrections to spend, with any other
     /// capture amount too.
     fn undo_as(&mut self, u: Undo, left: usize) {
         let printed: Vec<u8> = u.amount.into_iter().collect();
@@ -556,7 +556,7 @@ impl Search<'_> {
         }
     }
 
-    /// Entry `k` undone as read by a correction at cost 1, `what` saying which.
+    /// LineEntry `k` undone as read by a correction at cost 1, `what` saying which.
     fn undo_corrected(&mut self, u: Undo, what: &str) {
         let amounts: Vec<u8> = match u.amount {
             Some(a) => vec![a],

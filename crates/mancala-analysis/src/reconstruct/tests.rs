@@ -30,7 +30,7 @@ fn random_game(seed: u64, stones: u32) -> (Afrika, Line) {
         };
         let amount = capture.then(|| g.holes()[hole]);
         texts.push(describe(mv, amount.unwrap_or(0), m));
-        entries.push(Entry::Move {
+        entries.push(LineEntry::Move {
             mover,
             capture,
             hole,
@@ -83,7 +83,7 @@ fn moves_mut(
     capture: bool,
 ) -> impl DoubleEndedIterator<Item = (&mut usize, &mut Option<u8>)> {
     line.entries.iter_mut().filter_map(move |e| match e {
-        Entry::Move {
+        LineEntry::Move {
             capture: c,
             hole,
             amount,

@@ -483,6 +483,11 @@ impl Game for Andada {
         0
     }
 
+    /// Win, draw or loss: +1, 0, -1.
+    fn points(&self, value: i32) -> f64 {
+        value as f64
+    }
+
     /// A recurring position is a draw whatever came before it.
     fn history_dependent(&self) -> bool {
         false

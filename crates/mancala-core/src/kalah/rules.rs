@@ -270,6 +270,11 @@ impl Game for Kalah {
         self.banked()
     }
 
+    /// No komi and no scaling: a value is seeds.
+    fn points(&self, value: i32) -> f64 {
+        value as f64
+    }
+
     /// No position recurs, so none depends on what came before.
     fn history_dependent(&self) -> bool {
         false

@@ -508,6 +508,11 @@ impl Game for Progressive {
         self.banked_margin()
     }
 
+    /// No komi and no scaling: a value is stones.
+    fn points(&self, value: i32) -> f64 {
+        value as f64
+    }
+
     /// No state recurs, so none depends on what came before.
     fn history_dependent(&self) -> bool {
         false
