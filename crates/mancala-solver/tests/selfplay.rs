@@ -326,7 +326,12 @@ fn the_perfect_player_uses_the_database() {
         let value_of = |m| sol.moves.iter().find(|x| x.0 == m).unwrap().1;
         let choose = |oracle: Option<&Database<Kalah>>| {
             let oracle = oracle.map(|d| d as &dyn mancala_solver::retro::Oracle<Kalah>);
-            perfect.choose(g, &mut SplitMix(i), &mut PlayerState::default(), oracle)
+            perfect.choose(
+                (g, &[]),
+                &mut SplitMix(i),
+                &mut PlayerState::default(),
+                oracle,
+            )
         };
         assert_eq!(value_of(choose(Some(&db))), sol.value, "{g:?}");
         if value_of(choose(None)) != sol.value {

@@ -121,11 +121,12 @@ pub struct PlayerState {
 }
 
 impl Strategy {
-    /// Chooses a move in `g`, which must not be terminal; `oracle` (an endgame database)
-    /// serves the `perfect` player.
+    /// Chooses a move in `g`, which must not be terminal and was reached after the
+    /// positions `before` (the `perfect` player's values may depend on them); `oracle` (an
+    /// endgame database) serves the `perfect` player.
     pub fn choose<G: Game>(
         &self,
-        g: &G,
+        (g, before): (&G, &[G]),
         rng: &mut SplitMix,
         state: &mut PlayerState,
         oracle: Option<&dyn Oracle<G>>,
@@ -162,7 +163,7 @@ impl Strategy {
                         ..Config::default()
                     })
                 });
-                match solver.solve_with(g, oracle) {
+                match solver.solve_after(g, before, oracle) {
                     Some(sol) if !sol.moves.is_empty() => {
                         let best = sol.moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
                         let ties: Vec<G::Move> = sol

@@ -69,6 +69,8 @@ pub fn play_game<G: Game>(
     let p1 = start.to_move();
     let mut states = [PlayerState::default(), PlayerState::default()];
     let mut seen: HashSet<u64> = HashSet::new();
+    // The positions before `g`, for a perfect player whose values depend on them.
+    let mut played: Vec<G> = Vec::new();
     let mut g = *start;
     let mut moves = Moves::new();
     let mut branching = Vec::new();
@@ -111,7 +113,8 @@ pub fn play_game<G: Game>(
         }
         branching.push(moves.len() as u8);
         let who = if g.to_move() == p1 { 0 } else { 1 };
-        let mv = players[who].choose(&g, &mut rng, &mut states[who], oracle);
+        let mv = players[who].choose((&g, &played), &mut rng, &mut states[who], oracle);
+        played.push(g);
         g = g.play(mv);
     }
 }
