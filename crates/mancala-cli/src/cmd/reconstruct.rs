@@ -133,7 +133,10 @@ fn read_lines(files: &[String]) -> Result<Vec<Line>> {
         match rec.tags.get("Game") {
             Some(g) if g.eq_ignore_ascii_case(Afrika::NAME) => {}
             Some(g) => bail!("{name}: reconstruct handles Afrika records, not {g}"),
-            None => bail!("{name}: no [Game \"afrika\"] tag; reconstruct handles Afrika records"),
+            None => bail!(
+                "{name}: no [Game \"{}\"] tag; reconstruct handles Afrika records",
+                Afrika::NAME
+            ),
         }
         lines.push(Line::from_record(name, &rec).map_err(|e| anyhow!(e))?);
     }
