@@ -247,6 +247,8 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
         best_moves: Vec::new(),
         solve_seconds: None,
     };
+    // The solved move values as moves, looked up by move below.
+    let mut move_values = Vec::new();
     if solve {
         let solver = Solver::new(Config {
             tt_mb: 64,
@@ -261,6 +263,7 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
                     out.best_moves.push(g.format_move(m));
                 }
             }
+            move_values = s.moves;
         }
     }
     let me = side(&g);
@@ -280,12 +283,10 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
             .first()
             .map(|&(m, _)| g.format_move(m))
             .unwrap_or_default();
-        let fv = f.moves.first().and_then(|&(m, _)| {
-            out.move_values
-                .iter()
-                .find(|(t, _)| *t == g.format_move(m))
-                .map(|x| x.1)
-        });
+        let fv = f
+            .moves
+            .first()
+            .and_then(|&(m, _)| move_values.iter().find(|x| x.0 == m).map(|x| x.1));
         out.lines.push(LineOut {
             file: l.name.clone(),
             corrections: f
