@@ -344,7 +344,7 @@ impl Solver {
         let p0 = self.oracle_probes.load(Ordering::Relaxed);
         let o0 = self.oracle_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
-        let value = self.value_after(root, self.history_for(before), root.banked(), oracle)?;
+        let value = self.value_after(root, before, root.banked(), oracle)?;
         let mut moves = Vec::new();
         let mut ms = Moves::new();
         root.legal_moves(&mut ms);
@@ -376,7 +376,7 @@ impl Solver {
                 let c = root.play(m);
                 let same = c.to_move() == root.to_move();
                 let guess = if same { value } else { -value };
-                let v = self.value_after(&c, self.history_for(&played), guess, oracle)?;
+                let v = self.value_after(&c, &played, guess, oracle)?;
                 moves.push((m, if same { v } else { -v }));
             }
         }
@@ -463,11 +463,10 @@ impl Solver {
                 let hit = match known {
                     Some(x) => x == v,
                     None => {
-                        let h = self.history_for(&played);
                         if same {
-                            self.at_least(&c, h, v, oracle)?
+                            self.at_least(&c, &played, v, oracle)?
                         } else {
-                            !self.at_least(&c, h, -v + 1, oracle)?
+                            !self.at_least(&c, &played, -v + 1, oracle)?
                         }
                     }
                 };

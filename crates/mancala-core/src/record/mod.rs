@@ -69,15 +69,6 @@ impl Tags {
         Ok((holes, stones))
     }
 
-    /// `[Rules "..."]` read by `parse` (which names what it knows in its error), `None`
-    /// when the tag is absent.
-    pub fn rules<R>(
-        &self,
-        parse: impl FnOnce(&str) -> Result<R, ParseError>,
-    ) -> Result<Option<R>, ParseError> {
-        self.get("Rules").map(parse).transpose()
-    }
-
     /// `[Stones "K"]`: stones per hole at the start, `default` when the tag is absent.
     pub fn stones(&self, default: u8) -> Result<u8, ParseError> {
         match self.get("Stones") {
