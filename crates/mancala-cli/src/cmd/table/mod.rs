@@ -15,6 +15,9 @@ use serde::Serialize;
 use crate::dispatch::CliGame;
 use crate::position::{RuleArgs, RuleOptions, build, classify};
 
+mod check;
+mod rows;
+
 /// Solve the standard start of a game for every board size in a range: the first
 /// player's exact value (win, draw or loss and by how much), with nodes and time.
 ///
@@ -22,15 +25,29 @@ use crate::position::{RuleArgs, RuleOptions, build, classify};
 /// 1-6; for progressive the row length) and stones per hole (--stones, e.g. 1-4; not for
 /// andada, which always has 2). A cell that takes longer than --seconds is left open.
 ///
+/// With --rows FILE, solves instead every row of a rows file (positions with their
+/// documented values; `positions/solutions.txt` holds the small rows of
+/// docs/solutions.md) and says whether each agrees with its documented value.
+///
 /// Exit status: 0 when every cell was set up (solved or left open), 1 when some cells
-/// could not be set up (reported as "n/a"), 2 when none could.
+/// could not be set up (reported as "n/a"), 2 when none could. With --rows: 0 when every
+/// row agrees, 1 when some differ or are open, 2 when the file cannot be read.
 #[derive(Args, Debug)]
 pub struct TableArgs {
     /// The game: afrika, kalah, andada or progressive.
-    game: String,
+    #[arg(required_unless_present = "rows")]
+    game: Option<String>,
     /// Holes per row: a number or a range such as 1-6.
-    #[arg(long)]
-    holes: String,
+    #[arg(long, required_unless_present = "rows")]
+    holes: Option<String>,
+    /// A rows file: one position a line with its documented value (`ID POSITION
+    /// value:V [rules:NAME] [komi:K] [ply:N] [moves:M=V,...]`; see
+    /// positions/solutions.txt). Every row is solved and compared.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["game", "holes", "stones", "rules", "komi"])]
+    rows: Option<std::path::PathBuf>,
+    /// With --rows: only these rows (ids separated by commas; `12` also takes `12.3x4`).
+    #[arg(long, requires = "rows", value_delimiter = ',')]
+    only: Vec<String>,
     /// Stones per hole: a number or a range such as 1-4 (default: 2; not for andada).
     #[arg(long)]
     stones: Option<String>,
@@ -91,7 +108,13 @@ fn range(s: &str, what: &str) -> Result<Vec<u32>> {
 }
 
 pub fn run(a: TableArgs) -> Result<ExitCode> {
-    let game = mancala_core::registry::find(&a.game)?;
+    if let Some(file) = &a.rows {
+        return check::run(&a, file);
+    }
+    let (Some(game), Some(holes)) = (&a.game, &a.holes) else {
+        bail!("give GAME and --holes, or --rows FILE");
+    };
+    let game = mancala_core::registry::find(game)?;
     if game.sizes == mancala_core::registry::Sizes::Fixed {
         bail!(
             "{} has one board; use `mancala solve {}`",
@@ -99,7 +122,8 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
             game.name
         );
     }
-    let holes = range(&a.holes, "holes")?;
+    let holes_arg = holes;
+    let holes = range(holes_arg, "holes")?;
     let stones = match (&a.stones, game.stones_vary()) {
         (Some(s), true) => range(s, "stones")?,
         (None, _) => vec![2],
@@ -117,7 +141,7 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
         .filter(|&h| game.table_start(h, 2).is_some())
         .collect();
     if holes.is_empty() {
-        bail!("--holes {}: no {} board in this range", a.holes, game.name);
+        bail!("--holes {holes_arg}: no {} board in this range", game.name);
     }
     for &h in &holes {
         for &k in &stones {
