@@ -70,6 +70,17 @@ pub fn seconds(s: &str) -> Result<f64, String> {
     Ok(v)
 }
 
+/// Minutes: above 0 and at most a year.
+pub fn minutes(s: &str) -> Result<f64, String> {
+    let v = finite(s, "a number of minutes above 0 and at most a year")?;
+    if v <= 0.0 || v > 365.0 * 1440.0 {
+        return Err(format!(
+            "{s}: expected a number of minutes above 0 and at most a year"
+        ));
+    }
+    Ok(v)
+}
+
 /// The most self-play games of one run. Every game's record (a few dozen bytes plus one
 /// byte per ply) is kept until the summary, and the list of records is reserved for all
 /// games at once, so memory grows with the count: 10^7 games stay within a few GB (the

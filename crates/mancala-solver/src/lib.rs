@@ -2,6 +2,7 @@
 //! transposition table, one generic alpha-beta, a parallel solver, and a plain minimax
 //! reference for cross-checks.
 
+pub mod checkpoint;
 pub mod minimax;
 pub mod path;
 pub mod retro;
@@ -11,4 +12,6 @@ pub mod strategies;
 pub mod tt;
 
 pub use search::{Deepening, Techniques};
-pub use solve::{Config, Progress, PvEnd, Solution, Solver, on_search_stack};
+pub use solve::{
+    Config, Progress, Proven, PvEnd, Solution, Solver, on_search_stack, root_fingerprint,
+};

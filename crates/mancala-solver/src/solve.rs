@@ -88,11 +88,34 @@ pub struct Solution<M> {
     pub max_depth: u64,
 }
 
+/// What a solve has proven of its root so far: kept so that a checkpoint
+/// ([`crate::checkpoint`]) can save it and a resumed solve skip it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Proven {
+    /// The root it is about: [`root_fingerprint`].
+    pub root: u64,
+    /// The root's exact value (search units, its player to move), once proven.
+    pub value: Option<i32>,
+    /// The exact value of each root move, in legal order, once proven.
+    pub moves: Vec<Option<i32>>,
+}
+
+/// Which solve a [`Proven`] belongs to: the root's key, its number of legal moves and,
+/// where values depend on history, the keys of the positions before it.
+pub fn root_fingerprint<G: Game>(root: &G, history: &[G], moves: usize) -> u64 {
+    let mut h = mancala_core::hash::mix64(root.key() ^ moves as u64);
+    for g in history {
+        h = mancala_core::hash::mix64(h ^ g.key());
+    }
+    h
+}
+
 /// A solver: a table that persists across calls (so related positions share work).
 pub struct Solver {
     pub tt: Table,
     pub config: Config,
     pub progress: Progress,
+    proven: Mutex<Proven>,
     tt_hits: AtomicU64,
     oracle_probes: AtomicU64,
     oracle_hits: AtomicU64,
@@ -147,11 +170,22 @@ impl Solver {
             tt: Table::try_new(config.tt_mb)?,
             config,
             progress: Progress::default(),
+            proven: Mutex::new(Proven::default()),
             tt_hits: AtomicU64::new(0),
             oracle_probes: AtomicU64::new(0),
             oracle_hits: AtomicU64::new(0),
             max_depth: AtomicU64::new(0),
         })
+    }
+
+    /// What the current (or last) solve has proven of its root.
+    pub fn proven(&self) -> Proven {
+        self.proven.lock().unwrap().clone()
+    }
+
+    /// Resumes from what an earlier solve proved: a solve of the same root skips it.
+    pub fn resume(&self, proven: Proven) {
+        *self.proven.lock().unwrap() = proven;
     }
 
     /// The exact value of `g` for its player to move, on the configured threads; `None` if
@@ -249,6 +283,7 @@ impl Solver {
         children: &[(G, i32)],
         history: &[G],
         oracle: Option<&dyn Oracle<G>>,
+        on_done: &(dyn Fn(usize, i32) + Sync),
     ) -> Option<Vec<i32>> {
         struct Job {
             done: AtomicBool,
@@ -295,6 +330,7 @@ impl Solver {
                             let mut r = job.value.lock().unwrap();
                             if r.is_none() {
                                 *r = Some(v);
+                                on_done(i, v);
                             }
                             job.done.store(true, Ordering::Relaxed);
                         }
@@ -344,42 +380,65 @@ impl Solver {
         let p0 = self.oracle_probes.load(Ordering::Relaxed);
         let o0 = self.oracle_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
-        let value = self.value_after(root, before, root.banked(), oracle)?;
-        let mut moves = Vec::new();
         let mut ms = Moves::new();
         root.legal_moves(&mut ms);
+        self.start_proving(
+            root_fingerprint(root, self.history_for(&played), ms.len()),
+            ms.len(),
+        );
+        let value = match self.proven().value {
+            Some(v) => v,
+            None => {
+                let v = self.value_after(root, before, root.banked(), oracle)?;
+                self.proven.lock().unwrap().value = Some(v);
+                v
+            }
+        };
+        // The value of root move k from its child's value `v`.
+        let from_child = |k: usize, v: i32| {
+            let same = root.play(ms[k]).to_move() == root.to_move();
+            if same { v } else { -v }
+        };
+        let record =
+            |k: usize, v: i32| self.proven.lock().unwrap().moves[k] = Some(from_child(k, v));
+        let unproven: Vec<usize> = (0..ms.len())
+            .filter(|&k| self.proven().moves[k].is_none())
+            .collect();
         if self.config.all_moves && self.config.threads > 1 {
             // One position per thread: Lazy SMP on one position repeats much of its work.
-            let children: Vec<(G, i32)> = ms
+            let children: Vec<(G, i32)> = unproven
                 .iter()
-                .map(|&m| {
-                    let c = root.play(m);
-                    let same = c.to_move() == root.to_move();
-                    (c, if same { value } else { -value })
+                .map(|&k| {
+                    let c = root.play(ms[k]);
+                    (c, from_child(k, value))
                 })
                 .collect();
             // The worst moves first: their proofs lie farthest from anything the root's
             // search proved, and take longest (read from the table's bounds).
             let mut order: Vec<usize> = (0..children.len()).collect();
-            order.sort_by_key(|&k| self.root_move_bound(root, &children[k].0));
-            let sorted: Vec<(G, i32)> = order.iter().map(|&k| children[k]).collect();
-            let values = self.values_in_parallel(&sorted, self.history_for(&played), oracle)?;
-            let mut by_move = vec![0; children.len()];
-            for (&k, &v) in order.iter().zip(&values) {
-                let same = children[k].0.to_move() == root.to_move();
-                by_move[k] = if same { v } else { -v };
-            }
-            moves = ms.iter().copied().zip(by_move).collect();
+            order.sort_by_key(|&j| self.root_move_bound(root, &children[j].0));
+            let sorted: Vec<(G, i32)> = order.iter().map(|&j| children[j]).collect();
+            let history = self.history_for(&played);
+            self.values_in_parallel(&sorted, history, oracle, &|i, v| {
+                record(unproven[order[i]], v)
+            })?;
         } else if self.config.all_moves {
-            for (k, &m) in ms.iter().enumerate() {
+            for &k in &unproven {
                 self.progress.phase.store(k as u64 + 1, Ordering::Relaxed);
-                let c = root.play(m);
-                let same = c.to_move() == root.to_move();
-                let guess = if same { value } else { -value };
-                let v = self.value_after(&c, &played, guess, oracle)?;
-                moves.push((m, if same { v } else { -v }));
+                let c = root.play(ms[k]);
+                let v = self.value_after(&c, &played, from_child(k, value), oracle)?;
+                record(k, v);
             }
         }
+        let moves: Vec<(G::Move, i32)> = if self.config.all_moves {
+            let proven = self.proven();
+            ms.iter()
+                .zip(&proven.moves)
+                .map(|(&m, v)| (m, v.expect("every root move proven")))
+                .collect()
+        } else {
+            Vec::new()
+        };
         self.progress.phase.store(u64::MAX, Ordering::Relaxed);
         let (pv, pv_end) = self.pv(&played, value, &moves, oracle)?;
         Some(Solution {
@@ -396,6 +455,19 @@ impl Solver {
             tt_bytes: self.tt.bytes(),
             max_depth: self.max_depth.load(Ordering::Relaxed),
         })
+    }
+
+    /// Starts (or, after [`Solver::resume`] with the same root, goes on) proving the root
+    /// `fingerprint` with `moves` legal moves.
+    fn start_proving(&self, fingerprint: u64, moves: usize) {
+        let mut p = self.proven.lock().unwrap();
+        if p.root != fingerprint || p.moves.len() != moves {
+            *p = Proven {
+                root: fingerprint,
+                value: None,
+                moves: vec![None; moves],
+            };
+        }
     }
 
     /// The upper bound the table holds for the root move to `c`, for the root's player

@@ -350,6 +350,21 @@ impl Table {
         s.check.store(key ^ d, Ordering::Relaxed);
     }
 
+    /// Every stored entry as its key and packed data (for saving the table); an entry
+    /// torn by a concurrent write reads with a wrong key, as it would for a probe.
+    pub fn stored_entries(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.slots.iter().filter_map(|s| {
+            let d = s.data.load(Ordering::Relaxed);
+            let c = s.check.load(Ordering::Relaxed);
+            (d != 0).then_some((c ^ d, d))
+        })
+    }
+
+    /// Stores an entry saved by [`Table::stored_entries`] (from a table of any size).
+    pub fn restore(&self, key: u64, data: u64) {
+        self.store(key, Entry::unpack(data).0);
+    }
+
     /// Share of entries written by the current search, sampled over the first buckets
     /// (a per-mille figure like chess engines' "hashfull").
     pub fn permille_full(&self) -> u32 {

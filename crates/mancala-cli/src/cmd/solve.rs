@@ -14,6 +14,7 @@ use mancala_core::{Game, Player};
 use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
+use crate::cmd::checkpointing::{CheckpointArgs, Checkpointing, Earlier};
 use crate::dispatch::CliGame;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 
@@ -64,6 +65,8 @@ pub struct SolveArgs {
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]
     progress: bool,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
 }
 
 pub fn default_threads() -> usize {
@@ -101,6 +104,9 @@ struct Output {
     databases: Vec<String>,
     db_probes: u64,
     db_hits: u64,
+    /// With --checkpoint: what the earlier runs of this solve did (nodes and seconds
+    /// above are this run's).
+    resumed: Option<Earlier>,
 }
 
 pub fn run(a: SolveArgs) -> Result<ExitCode> {
@@ -140,8 +146,13 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     };
     let (oracle, databases) = a.db.oracle(&root)?;
     let solver = Solver::try_new(config)?;
+    let ck = Checkpointing::open(&a.checkpoint, &solver, checkpoint_label(&root, &before))?;
     let line = (&root, before.as_slice());
-    let Some(sol) = solve_showing_progress(&solver, line, oracle.as_deref(), a.progress) else {
+    let sol = solve_showing_progress(&solver, line, oracle.as_deref(), a.progress, ck.as_ref());
+    if let Some(ck) = &ck {
+        ck.save(&solver)?;
+    }
+    let Some(sol) = sol else {
         bail!("the search was stopped")
     };
     let seat = |p: Player| G::seat_names()[p.index()];
@@ -193,6 +204,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         databases,
         db_probes: sol.oracle_probes,
         db_hits: sol.oracle_hits,
+        resumed: ck.and_then(|c| c.earlier),
     };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&out)?);
@@ -209,6 +221,7 @@ fn solve_showing_progress<G: CliGame>(
     (root, before): (&G, &[G]),
     oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
     progress: bool,
+    checkpoint: Option<&Checkpointing>,
 ) -> Option<mancala_solver::Solution<G::Move>> {
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|s| {
@@ -216,13 +229,33 @@ fn solve_showing_progress<G: CliGame>(
         let watcher = std::thread::Builder::new()
             .spawn_scoped(s, || progress_display(solver, root, &done, progress))
             .ok();
+        // Without a thread for it, only the final checkpoint is saved.
+        let saver = checkpoint.and_then(|c| {
+            std::thread::Builder::new()
+                .spawn_scoped(s, || c.save_periodically(solver, &done))
+                .ok()
+        });
         let sol = solver.solve_after(root, before, oracle);
         done.store(true, Ordering::Relaxed);
-        if let Some(w) = watcher {
-            let _ = w.join();
+        for t in [watcher, saver].into_iter().flatten() {
+            let _ = t.join();
         }
         sol
     })
+}
+
+/// Names a solve in its checkpoint: the position (its text names the game and the rules)
+/// and, where values depend on history, the positions before it.
+fn checkpoint_label<G: CliGame>(root: &G, before: &[G]) -> String {
+    let mut moves = mancala_core::Moves::new();
+    root.legal_moves(&mut moves);
+    let history = if root.history_dependent() {
+        before
+    } else {
+        &[]
+    };
+    let fingerprint = mancala_solver::root_fingerprint(root, history, moves.len());
+    format!("{} [{fingerprint:016x}]", root.to_text())
 }
 
 /// "South wins by 2", "draw", ... for a value seen by `me`.
@@ -306,6 +339,14 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
             },
             o.db_probes,
             o.db_hits
+        );
+    }
+    if let Some(e) = o.resumed {
+        println!(
+            "resumed from a checkpoint: the earlier runs searched {} nodes in {:.3} s ({} nodes in all)",
+            e.nodes,
+            e.seconds,
+            e.nodes + o.nodes
         );
     }
 }

@@ -1,0 +1,127 @@
+//! `solve --checkpoint FILE`: a long solve saves what it has proven and its table to FILE
+//! every few minutes and when it ends; run again with the same FILE, it resumes there.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use mancala_solver::Solver;
+use mancala_solver::checkpoint::{self, CheckpointError};
+use serde::Serialize;
+
+/// The checkpoint options of `solve`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct CheckpointArgs {
+    /// Save the solve's progress (proven values and the transposition table, about the
+    /// table's size) to FILE every --checkpoint-minutes and at the end; if FILE holds a
+    /// checkpoint of the same solve, resume from it. A FILE of another solve is refused
+    /// unless --force.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Minutes between checkpoints.
+    #[arg(long, default_value_t = 10.0, requires = "checkpoint",
+          value_parser = crate::args::minutes)]
+    pub checkpoint_minutes: f64,
+    /// Replace a --checkpoint FILE that belongs to another solve (or is damaged).
+    #[arg(long, requires = "checkpoint")]
+    pub force: bool,
+}
+
+/// What the runs before this one did, as the checkpoint says.
+#[derive(Serialize, Clone, Copy, Debug, Default)]
+pub struct Earlier {
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// A solve's checkpoint file.
+pub struct Checkpointing {
+    path: PathBuf,
+    label: String,
+    every: Duration,
+    pub earlier: Option<Earlier>,
+    started: Instant,
+}
+
+impl Checkpointing {
+    /// Opens `args.checkpoint` for the solve named `label`: resumes `solver` from it when
+    /// it holds this solve. `None` without --checkpoint.
+    pub fn open(args: &CheckpointArgs, solver: &Solver, label: String) -> Result<Option<Self>> {
+        let Some(path) = args.checkpoint.clone() else {
+            return Ok(None);
+        };
+        let mut earlier = None;
+        if path.exists() {
+            match checkpoint::load(solver, &path, &label) {
+                Ok(saved) => {
+                    let known = saved.proven.moves.iter().filter(|m| m.is_some()).count();
+                    eprintln!(
+                        "resuming from {}: root value {}, {known} of {} move values proven; earlier runs {} nodes, {:.1} s",
+                        path.display(),
+                        if saved.proven.value.is_some() {
+                            "proven"
+                        } else {
+                            "not yet proven"
+                        },
+                        saved.proven.moves.len(),
+                        saved.nodes,
+                        saved.seconds
+                    );
+                    earlier = Some(Earlier {
+                        nodes: saved.nodes,
+                        seconds: saved.seconds,
+                    });
+                }
+                Err(e @ CheckpointError::Io { .. }) => return Err(e.into()),
+                Err(e) if !args.force => {
+                    bail!("{e} (--force replaces it)")
+                }
+                Err(e) => eprintln!("{e}: replaced (--force)"),
+            }
+        }
+        check_writable(&path)?;
+        Ok(Some(Checkpointing {
+            path,
+            label,
+            every: Duration::from_secs_f64(args.checkpoint_minutes * 60.0),
+            earlier,
+            started: Instant::now(),
+        }))
+    }
+
+    /// Saves the solver's state now.
+    pub fn save(&self, solver: &Solver) -> Result<()> {
+        let e = self.earlier.unwrap_or_default();
+        let nodes = e.nodes + solver.progress.nodes.load(Ordering::Relaxed);
+        let seconds = e.seconds + self.started.elapsed().as_secs_f64();
+        checkpoint::save(solver, &self.path, &self.label, nodes, seconds)?;
+        Ok(())
+    }
+
+    /// Saves every `self.every` until `done`; a failed save is reported and retried at
+    /// the next interval (the search goes on).
+    pub fn save_periodically(&self, solver: &Solver, done: &AtomicBool) {
+        let mut last = Instant::now();
+        while !done.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(200));
+            if last.elapsed() >= self.every {
+                if let Err(e) = self.save(solver) {
+                    eprintln!("warning: checkpoint not saved: {e:#}");
+                }
+                last = Instant::now();
+            }
+        }
+    }
+}
+
+/// Refuses a checkpoint path whose folder does not exist, before hours of search.
+fn check_writable(path: &Path) -> Result<()> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(f) = folder
+        && !f.is_dir()
+    {
+        bail!("--checkpoint {}: no folder {}", path.display(), f.display());
+    }
+    Ok(())
+}

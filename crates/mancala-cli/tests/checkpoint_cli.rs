@@ -1,0 +1,103 @@
+//! `solve --checkpoint`: a solve killed after a checkpoint resumes from it and gives the
+//! same values; a checkpoint of another solve is kept unless --force.
+
+mod common;
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{mancala, temp_dir};
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_killed_solve_resumes_from_its_checkpoint_with_the_same_values() {
+    let dir = temp_dir("ckpt-kill");
+    let ck = dir.join("kalah-5x4.ckpt");
+    let ck_arg = ck.to_str().unwrap();
+    let args = ["solve", "kalah:5x4", "-t", "1", "--tt-mb", "64", "--json"];
+    let fresh = json(&mancala(&args));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .args(["--checkpoint", ck_arg, "--checkpoint-minutes", "0.005"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = Instant::now();
+    while !ck.exists() && t0.elapsed() < Duration::from_secs(300) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(ck.exists(), "no checkpoint written");
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(running, "the solve ended before it could be killed");
+    let out = mancala(&[&args[..], &["--checkpoint", ck_arg]].concat());
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(stderr.contains("resuming from"), "{stderr}");
+    let resumed = json(&out);
+    for field in ["value", "moves"] {
+        assert_eq!(resumed[field], fresh[field], "{field}");
+    }
+    assert!(
+        resumed["resumed"]["nodes"].as_u64().unwrap() > 0,
+        "{resumed}"
+    );
+}
+
+#[test]
+fn a_checkpoint_of_another_solve_is_kept_unless_forced() {
+    let dir = temp_dir("ckpt-other");
+    let ck = dir.join("c.ckpt");
+    let ck_arg = ck.to_str().unwrap();
+    let solve = |pos: &str, extra: &[&str]| {
+        mancala(
+            &[
+                &[
+                    "solve",
+                    pos,
+                    "-t",
+                    "1",
+                    "--tt-mb",
+                    "16",
+                    "--checkpoint",
+                    ck_arg,
+                ],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    assert!(solve("kalah:3x3", &[]).status.success());
+    let before = std::fs::read(&ck).unwrap();
+    let out = solve("kalah:4x3", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("a checkpoint of another solve") && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read(&ck).unwrap(),
+        before,
+        "the other solve's checkpoint is kept"
+    );
+    assert!(solve("kalah:4x3", &["--force"]).status.success());
+    assert_ne!(std::fs::read(&ck).unwrap(), before);
+    let out = mancala(&[
+        "solve",
+        "kalah:3x3",
+        "--checkpoint",
+        "/nonexistent/dir/c.ckpt",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no folder"));
+}
