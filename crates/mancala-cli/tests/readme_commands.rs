@@ -25,6 +25,10 @@ const HEAVY: &[&str] = &[
     "solve positions/kauri/move-35.txt -t 1 --tt-mb 64 --rules tiebreak",
     "solve andada:6 --db andada-6.db",
     "table afrika --holes 1-5 --stones 1-4 --seconds 30",
+    // The whole rows file: about a minute; its quick rows run in table_rows_cli.rs.
+    "table --rows positions/solutions.txt -t 1 --tt-mb 256",
+    // Writes its checkpoint file where it runs; checkpoint_cli.rs runs one.
+    "solve kalah:5x4 -t 1 --tt-mb 64 --checkpoint kalah-5x4.ckpt",
     "table kalah --holes 1-6 --stones 1-4",
     "table progressive --holes 3-11 --stones 1-3 --seconds 30",
 ];
