@@ -255,6 +255,17 @@ impl Board {
             .map(|&x| x as u32)
             .sum()
     }
+    /// The first 16 holes as one word, a byte lane per hole ([`crate::lanes`]): the
+    /// whole board when rows hold at most 8 holes.
+    #[inline(always)]
+    pub fn lanes(&self) -> u128 {
+        u128::from_le_bytes(self.holes[..16].try_into().unwrap())
+    }
+    /// Sets the first 16 holes from one word (see [`Board::lanes`]).
+    #[inline(always)]
+    pub(crate) fn set_lanes(&mut self, x: u128) {
+        self.holes[..16].copy_from_slice(&x.to_le_bytes());
+    }
     /// Store of `p` less the other store.
     #[inline(always)]
     pub fn margin(&self, p: Player) -> i32 {
