@@ -25,6 +25,23 @@ pub fn lanes(start: usize, len: usize) -> u128 {
     (ones(len) * 0xFF) << (8 * start)
 }
 
+/// All bits of the lane of hole `i` (`i` < 16): one load from a table, where a shift of
+/// a 128-bit word by a variable count costs several instructions.
+#[inline(always)]
+pub fn hole(i: usize) -> u128 {
+    HOLES[i]
+}
+
+static HOLES: [u128; 16] = {
+    let mut t = [0u128; 16];
+    let mut i = 0;
+    while i < 16 {
+        t[i] = 0xFF << (8 * i);
+        i += 1;
+    }
+    t
+};
+
 /// A one in each lane of the run of `len` holes that starts at hole `from` and goes round
 /// a ring of `n` holes (`n` even, `from` < `n` <= 16, `len` <= `n`): one load from
 /// [`RING_RUNS`] (the shifts of a 128-bit word cost a dozen instructions).
@@ -126,6 +143,9 @@ mod tests {
                     }
                 }
             }
+        }
+        for i in 0..16 {
+            assert_eq!(hole(i), lanes(i, 1));
         }
         for start in 0..16 {
             for len in 0..=16 - start {

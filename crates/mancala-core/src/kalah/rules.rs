@@ -230,8 +230,8 @@ impl Kalah {
         let h = mv.0 as usize;
         let c = n + 1;
         let mut x = self.board.lanes();
-        let s = lane(x, h) as usize;
-        x &= !lanes::lanes(h, 1);
+        let s = self.holes[h] as usize;
+        x &= !lanes::hole(h);
         let (rounds, rest) = if s < c { (0, s) } else { (s / c, s % c) };
         // Places from the sown hole to the mover's store, the store included.
         let t0 = h - own;
@@ -254,7 +254,7 @@ impl Kalah {
         let capture =
             t < m && lane(x, l) == 1 && (self.rules.capture == Capture::Empty || taken > 0);
         next.stores[me.index()] += (capture as u32 * (1 + taken as u32)) as u8;
-        x &= !((lanes::lanes(l, 1) | lanes::lanes(o, 1)) & 0u128.wrapping_sub(capture as u128));
+        x &= !((lanes::hole(l) | lanes::hole(o)) & 0u128.wrapping_sub(capture as u128));
         next.board.set_lanes(x);
         if x & lanes::lanes(0, m) == 0 || x & lanes::lanes(m, m) == 0 {
             next.sweep_if_over();
