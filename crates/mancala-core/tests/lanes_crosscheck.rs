@@ -3,8 +3,9 @@
 //! every rule option) and on the random playouts from them, the legal moves, the end of
 //! the game and the position after every move must be the same.
 //!
-//! A bounded number of cases by default (a few hundred thousand moves); millions with
-//! `MANCALA_CROSSCHECK_CASES=20000 cargo test --release -p mancala-core --test lanes_crosscheck`.
+//! 300 cases per game by default (about 36,000 positions and 156,000 moves); millions
+//! with `MANCALA_CROSSCHECK_CASES=30000 cargo test -p mancala-core --test lanes_crosscheck`
+//! (3.6 M positions and 15.6 M moves in both games, 13 s of CPU).
 
 use mancala_core::afrika::{Afrika, AfrikaMove, Ending, Repetition, Rules as AfrikaRules};
 use mancala_core::game::SplitMix;
