@@ -171,3 +171,30 @@ pub fn random_line<G: Game>(start: G, rng: &mut SplitMix, max_plies: usize) -> V
     }
     line
 }
+
+/// Plays `games` random games from `start`, at most 2000 plies each, listing moves with
+/// `legal` and playing them with `play` (a game's own methods, or a reference version to
+/// compare with); returns the moves played. The loop the playout benchmarks time.
+#[inline(always)]
+pub fn playouts<G: Game>(
+    start: G,
+    games: usize,
+    rng: &mut SplitMix,
+    legal: impl Fn(&G, &mut Moves<G::Move>),
+    play: impl Fn(&G, G::Move) -> G,
+) -> u64 {
+    let mut moves = Moves::new();
+    let mut n = 0;
+    for _ in 0..games {
+        let mut g = start;
+        for _ in 0..2000 {
+            legal(&g, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g = play(&g, moves[rng.below(moves.len())]);
+            n += 1;
+        }
+    }
+    n
+}

@@ -14,6 +14,7 @@ pub mod hash;
 pub mod index;
 pub mod kalah;
 pub mod kauri;
+pub mod lanes;
 pub mod player;
 pub mod progressive;
 pub mod record;

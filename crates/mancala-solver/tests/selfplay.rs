@@ -10,7 +10,7 @@ use mancala_core::{Game, Moves};
 use mancala_solver::retro::Database;
 use mancala_solver::retro::db::Quiet;
 use mancala_solver::strategies::selfplay::{
-    End, GameRecord, Z95, game_seed, play_game, play_games, summarize, wilson,
+    End, GameEnd, Line, Stats, Tally, Z95, game_seed, play_game, play_games, wilson,
 };
 use mancala_solver::strategies::{PlayerState, Strategy};
 use mancala_solver::{Config, Solver};
@@ -50,6 +50,29 @@ fn enumerate<G: Game>(g: &G, first: mancala_core::Player, depth: usize, prob: f6
     }
 }
 
+/// A hand-made game: branching factors, margin, score, end, plies until decided.
+type Made<'a> = (&'a [u8], f64, (u32, u32), End, Option<usize>);
+
+/// The statistics of hand-made games.
+fn summarize(games: &[Made]) -> Stats {
+    let mut tally = Tally::default();
+    for &(branching, margin, score, end, decided) in games {
+        let mut line = Line::new();
+        for &b in branching {
+            tally.ply(&mut line, b as usize);
+        }
+        let game = GameEnd {
+            end,
+            margin,
+            score,
+            plies: branching.len(),
+            decided,
+        };
+        tally.end(&line, &game);
+    }
+    tally.stats()
+}
+
 fn kalah_small() -> Kalah {
     Kalah::start(3, 2, KalahRules::default())
 }
@@ -66,8 +89,7 @@ fn random_play_matches_enumeration_on_small_kalah() {
     assert!(e.leaves > 10.0, "{e:?}");
 
     let n = 20_000;
-    let recs = play_games(&g, [Strategy::Random; 2], 7, n, 2000, None, &|| {});
-    let s = summarize(&recs);
+    let s = play_games(&g, [Strategy::Random; 2], 7, n, 2000, None, &|_| {}).stats();
     assert_eq!(s.games, n);
     assert_eq!(s.capped, 0);
     let close = |got: f64, want: f64, var: f64, what: &str| {
@@ -100,20 +122,12 @@ fn random_play_matches_enumeration_on_small_kalah() {
 /// Summaries of hand-made records: every figure by hand.
 #[test]
 fn summary_of_known_records() {
-    let rec = |b: &[u8], margin: f64, score: (u32, u32), end: End| GameRecord {
-        branching: b.to_vec(),
-        end,
-        margin,
-        score,
-        decided: None,
-    };
-    let recs = vec![
-        rec(&[2, 2, 1], 4.0, (6, 2), End::Over),
-        rec(&[2, 1], -2.0, (1, 3), End::Over),
-        rec(&[2, 4, 2, 1], 0.0, (2, 2), End::Over),
-        rec(&[3, 3, 3, 3, 3], 0.0, (0, 0), End::Capped),
-    ];
-    let s = summarize(&recs);
+    let s = summarize(&[
+        (&[2, 2, 1], 4.0, (6, 2), End::Over, None),
+        (&[2, 1], -2.0, (1, 3), End::Over, None),
+        (&[2, 4, 2, 1], 0.0, (2, 2), End::Over, None),
+        (&[3, 3, 3, 3, 3], 0.0, (0, 0), End::Capped, None),
+    ]);
     assert_eq!((s.games, s.finished, s.capped), (4, 3, 1));
     assert_eq!((s.first_wins, s.draws, s.second_wins), (1, 1, 1));
     assert!((s.mean_margin - 2.0 / 3.0).abs() < 1e-12);
@@ -143,18 +157,19 @@ fn reproducible_for_any_thread_count() {
             .num_threads(threads)
             .build()
             .unwrap();
-        let recs = pool.install(|| {
+        let tally = pool.install(|| {
             play_games(
                 &g,
                 [Strategy::Greedy, Strategy::Random],
                 seed,
-                300,
+                // More than one chunk, the last one short.
+                700,
                 2000,
                 None,
-                &|| {},
+                &|_| {},
             )
         });
-        serde_json::to_string(&summarize(&recs)).unwrap()
+        serde_json::to_string(&tally.stats()).unwrap()
     };
     let a = run(1, 42);
     assert_eq!(a, run(2, 42));
@@ -223,16 +238,16 @@ fn perfect_and_alpha_beta_players() {
         assert_ne!(r.end, End::Capped);
         assert!(r.margin >= value as f64, "game {i}: {} < {value}", r.margin);
     }
-    let recs = play_games(
+    let s = play_games(
         &Kalah::start(4, 3, KalahRules::default()),
         [Strategy::AlphaBeta(3), Strategy::Random],
         3,
         200,
         2000,
         None,
-        &|| {},
-    );
-    let s = summarize(&recs);
+        &|_| {},
+    )
+    .stats();
     assert!(s.first_win_rate.rate > 0.8, "{:?}", s.first_win_rate);
     assert!(s.mean_margin > 0.0);
 }
@@ -255,18 +270,11 @@ fn player_names() {
 #[test]
 fn decided_lengths_are_summarised_over_decided_games_only() {
     use mancala_solver::strategies::selfplay::Decided;
-    let rec = |b: &[u8], decided: Option<usize>, end: End| GameRecord {
-        branching: b.to_vec(),
-        end,
-        margin: 1.0,
-        score: (1, 0),
-        decided,
-    };
     let s = summarize(&[
-        rec(&[2, 2, 2], Some(2), End::Over),
-        rec(&[2, 2, 2, 2, 2], Some(4), End::Over),
-        rec(&[2, 2], None, End::Over),
-        rec(&[2, 2, 2, 2], Some(1), End::Capped),
+        (&[2, 2, 2], 1.0, (1, 0), End::Over, Some(2)),
+        (&[2, 2, 2, 2, 2], 1.0, (1, 0), End::Over, Some(4)),
+        (&[2, 2], 1.0, (1, 0), End::Over, None),
+        (&[2, 2, 2, 2], 1.0, (1, 0), End::Capped, Some(1)),
     ]);
     assert_eq!(
         s.decided,
@@ -283,7 +291,7 @@ fn decided_lengths_are_summarised_over_decided_games_only() {
     for seed in 0..20 {
         let r = play_game(&g, ["random".parse().unwrap(); 2], seed, 2000, None);
         if let Some(d) = r.decided {
-            assert!(d <= r.branching.len());
+            assert!(d <= r.plies);
             assert!(2 * r.score.0.max(r.score.1) > 60);
         }
     }

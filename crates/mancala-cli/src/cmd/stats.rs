@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use mancala_solver::strategies::Strategy;
-use mancala_solver::strategies::selfplay::{DEFAULT_MAX_PLIES, Stats, play_games, summarize};
+use mancala_solver::strategies::selfplay::{DEFAULT_MAX_PLIES, Stats, play_games};
 use serde::Serialize;
 
 use crate::dispatch::CliGame;
@@ -35,7 +35,8 @@ use crate::position::{RuleArgs, build, classify};
 pub struct StatsArgs {
     /// The start: a named start, a position line or a file.
     game: String,
-    /// Number of games, 1 to 10,000,000 (each game's record is kept in memory).
+    /// Number of games, 1 to 1,000,000,000 (tallied as they are played: memory does not grow
+    /// with the number).
     #[arg(long, default_value_t = 1000, value_parser = crate::args::games)]
     games: usize,
     /// The first player (the player to move at the start).
@@ -136,9 +137,9 @@ fn stats<G: CliGame>(
         }
         b
     });
-    let tick = || {
+    let tick = |games: u64| {
         if let Some(b) = &bar {
-            b.inc(1);
+            b.inc(games);
         }
     };
     // Only the perfect player reads databases: no other run loads or reports one.
@@ -151,12 +152,12 @@ fn stats<G: CliGame>(
     let oracle = oracle.as_deref();
     let t0 = Instant::now();
     let (players, plies) = ([first, second], a.max_plies);
-    let records = pool.install(|| play_games(root, players, a.seed, a.games, plies, oracle, &tick));
+    let tally = pool.install(|| play_games(root, players, a.seed, a.games, plies, oracle, &tick));
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
     let seconds = t0.elapsed().as_secs_f64();
-    let s = summarize(&records);
+    let s = tally.stats();
     if let Some(dir) = &a.plot {
         plots(dir, &s).with_context(|| format!("{}: cannot write the charts", dir.display()))?;
     }

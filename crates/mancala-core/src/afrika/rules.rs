@@ -2,7 +2,8 @@
 //! (Wikimanqala) repeats word for word except for the hole naming.
 
 use crate::game::{Game, Moves};
-use crate::hash::hash_bytes;
+use crate::hash::mix64;
+use crate::lanes::{self, ones, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
 
@@ -146,7 +147,7 @@ impl Afrika {
     /// [`Game::legal_moves`] for rows of up to 8 holes, a word at a time (the same moves in
     /// the same order as the plain loops): each row is one u64, the opponent's reversed so
     /// that byte j faces the mover's hole j.
-    #[inline]
+    #[inline(always)]
     fn legal_moves_swar(&self, moves: &mut Moves<AfrikaMove>) {
         const L7F: u64 = 0x7F7F_7F7F_7F7F_7F7F;
         const L80: u64 = 0x8080_8080_8080_8080;
@@ -247,6 +248,7 @@ impl Game for Afrika {
         self.to_move
     }
 
+    #[inline(always)]
     fn legal_moves(&self, moves: &mut Moves<AfrikaMove>) {
         moves.clear();
         if self.is_terminal() {
@@ -259,44 +261,12 @@ impl Game for Afrika {
         }
     }
 
+    #[inline(always)]
     fn play(&self, mv: AfrikaMove) -> Self {
-        let mut next = *self;
-        let me = self.to_move.index();
         match mv {
-            // "You may not distribute the contents of a hole and capture in the same turn."
-            AfrikaMove::Capture(h) => {
-                next.stores[me] += next.holes[h as usize];
-                next.holes[h as usize] = 0;
-            }
-            // "Play is counterclockwise and single-lap. [...] you distribute the contents of
-            // one of your holes, one by one, into the following holes. If there are enough
-            // stones, the starting hole is skipped. Then your turn ends without anything
-            // being captured."
-            AfrikaMove::Sow(h) => {
-                let h = h as usize;
-                let n = 2 * self.holes_per_row();
-                let stones = next.holes[h] as usize;
-                next.holes[h] = 0;
-                let rounds = (stones / (n - 1)) as u8;
-                let rest = stones % (n - 1);
-                if rounds > 0 {
-                    for x in next.holes[..n].iter_mut() {
-                        *x += rounds;
-                    }
-                    next.holes[h] -= rounds;
-                }
-                let mut i = h;
-                for _ in 0..rest {
-                    i += 1;
-                    if i == n {
-                        i = 0;
-                    }
-                    next.holes[i] += 1;
-                }
-            }
+            AfrikaMove::Sow(h) if self.holes_per_row() <= lanes::MAX_ROW => self.sow_lanes(h),
+            _ => self.play_scalar(mv),
         }
-        next.to_move = self.to_move.opponent();
-        next
     }
 
     #[inline]
@@ -336,21 +306,30 @@ impl Game for Afrika {
         }
     }
 
+    /// Holes, player to move, rules and, where the ending looks at them, the captured
+    /// totals. The holes are read as words (the unused tail is always zero), so the key
+    /// costs two or three mixes and no copy: self-play checks it every ply.
+    #[inline]
     fn key(&self) -> u64 {
-        let n = 2 * self.holes_per_row();
-        let mut buf = [0u8; 2 * MAX_ROW + 4];
-        buf[..n].copy_from_slice(&self.holes[..n]);
-        buf[n] = self.to_move as u8;
+        let word = |i: usize| u64::from_le_bytes(self.holes[8 * i..8 * i + 8].try_into().unwrap());
         // The captured totals matter only to the endings that look at them.
-        let len = if self.rules.ending == Ending::Empty {
-            n + 1
-        } else {
-            buf[n + 1] = self.stores[0];
-            buf[n + 2] = self.stores[1];
-            n + 3
+        let stores = match self.rules.ending {
+            Ending::Empty => 0,
+            Ending::Majority | Ending::GiveAway => {
+                self.stores[0] as u64 | (self.stores[1] as u64) << 8
+            }
         };
-        let rules = (self.rules.ending as u64) | (self.rules.repetition as u64) << 8;
-        hash_bytes(0xAF01 ^ (self.m as u64) << 16 ^ rules << 24, &buf[..len])
+        let tag = self.m as u64
+            | (self.to_move as u64) << 8
+            | (self.rules.ending as u64) << 16
+            | (self.rules.repetition as u64) << 24
+            | stores << 32;
+        let h = mix64(word(0) ^ mix64(word(1) ^ 0xAF01_u64.wrapping_mul(tag + 1)));
+        if self.holes_per_row() <= 8 {
+            h
+        } else {
+            mix64(h ^ word(2))
+        }
     }
 
     fn can_repeat(&self) -> bool {
@@ -425,6 +404,82 @@ impl Game for Afrika {
 }
 
 impl Afrika {
+    /// [`Game::play`] stone by stone: the reference the word-wise sowing is checked
+    /// against, and the one for rows of more than 8 holes and for captures.
+    pub fn play_scalar(&self, mv: AfrikaMove) -> Self {
+        let mut next = *self;
+        let me = self.to_move.index();
+        match mv {
+            // "You may not distribute the contents of a hole and capture in the same turn."
+            AfrikaMove::Capture(h) => {
+                next.stores[me] += next.holes[h as usize];
+                next.holes[h as usize] = 0;
+            }
+            // "Play is counterclockwise and single-lap. [...] you distribute the contents of
+            // one of your holes, one by one, into the following holes. If there are enough
+            // stones, the starting hole is skipped. Then your turn ends without anything
+            // being captured."
+            AfrikaMove::Sow(h) => {
+                let h = h as usize;
+                let n = 2 * self.holes_per_row();
+                let stones = next.holes[h] as usize;
+                next.holes[h] = 0;
+                let rounds = (stones / (n - 1)) as u8;
+                let rest = stones % (n - 1);
+                if rounds > 0 {
+                    for x in next.holes[..n].iter_mut() {
+                        *x += rounds;
+                    }
+                    next.holes[h] -= rounds;
+                }
+                let mut i = h;
+                for _ in 0..rest {
+                    i += 1;
+                    if i == n {
+                        i = 0;
+                    }
+                    next.holes[i] += 1;
+                }
+            }
+        }
+        next.to_move = self.to_move.opponent();
+        next
+    }
+
+    /// [`Game::legal_moves`] hole by hole: the reference the word-wise listing is
+    /// checked against.
+    pub fn legal_moves_scalar(&self, moves: &mut Moves<AfrikaMove>) {
+        moves.clear();
+        if !self.is_terminal() {
+            self.legal_moves_loop(moves);
+        }
+    }
+
+    /// Sowing hole `h` on rows of up to 8 holes, as one word addition
+    /// ([`crate::lanes`]): every other hole gets the whole laps, the run after `h` the
+    /// rest; the same position as the scalar sowing.
+    #[inline(always)]
+    fn sow_lanes(&self, h: u8) -> Self {
+        let mut next = *self;
+        let h = h as usize;
+        let n = 2 * self.holes_per_row();
+        let c = n - 1;
+        let mut x = self.board.lanes();
+        let stones = self.holes[h] as usize;
+        x &= !lanes::hole(h);
+        let (rounds, rest) = if stones < c {
+            (0, stones)
+        } else {
+            (stones / c, stones % c)
+        };
+        let from = if h + 1 == n { 0 } else { h + 1 };
+        let others = ones(n) ^ 1 << (8 * h);
+        x += rounds as u128 * others + ring_run(n, from, rest);
+        next.board.set_lanes(x);
+        next.to_move = self.to_move.opponent();
+        next
+    }
+
     /// The unused tail of `holes` is always zero, so the board is empty when all 24 bytes
     /// are: three word compares.
     #[inline(always)]

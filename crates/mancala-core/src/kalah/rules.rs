@@ -4,6 +4,7 @@
 
 use crate::game::{Game, Moves};
 use crate::hash::mix64;
+use crate::lanes::{self, lane, ones, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
 
@@ -37,8 +38,10 @@ pub struct Rules {
     pub capture: Capture,
 }
 
-/// A move: the mover's hole to sow (board index).
+/// A move: the mover's hole to sow (board index). Transparent: move lists are written
+/// as bytes ([`crate::lanes::SET_BITS`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(transparent)]
 pub struct KalahMove(pub u8);
 
 /// A Kalah position on a 2 x m board (m <= 12) with a store per player. 29 bytes, `Copy`.
@@ -115,24 +118,11 @@ impl Kalah {
         }
     }
 
-    #[inline(always)]
-    fn margin(&self) -> i32 {
-        self.board.margin(self.to_move)
-    }
-}
-
-impl Game for Kalah {
-    type Move = KalahMove;
-
-    #[inline(always)]
-    fn to_move(&self) -> Player {
-        self.to_move
-    }
-
-    /// The mover's non-empty holes, left to right.
-    fn legal_moves(&self, moves: &mut Moves<KalahMove>) {
+    /// [`Game::legal_moves`] hole by hole: the reference the word-wise version is checked
+    /// against, and the one for rows of more than 8 holes.
+    pub fn legal_moves_scalar(&self, moves: &mut Moves<KalahMove>) {
         moves.clear();
-        if self.is_terminal() {
+        if self.row_sum(Row::South) == 0 || self.row_sum(Row::North) == 0 {
             return;
         }
         let m = self.holes_per_row();
@@ -144,7 +134,9 @@ impl Game for Kalah {
         }
     }
 
-    fn play(&self, mv: KalahMove) -> Self {
+    /// [`Game::play`] seed by seed: the reference the word-wise version is checked
+    /// against, and the one for rows of more than 8 holes.
+    pub fn play_scalar(&self, mv: KalahMove) -> Self {
         let mut next = *self;
         let me = self.to_move;
         let m = self.holes_per_row();
@@ -194,11 +186,126 @@ impl Game for Kalah {
         next
     }
 
+    /// [`Game::legal_moves`] for rows of up to 8 holes, the board as one word
+    /// ([`crate::lanes`]): the same moves in the same order as the scalar loop.
+    #[inline(always)]
+    fn legal_moves_lanes(&self, moves: &mut Moves<KalahMove>) {
+        moves.clear();
+        let m = self.holes_per_row();
+        let x = self.board.lanes();
+        let own = Self::row(self.to_move).start(m);
+        let other = m - own;
+        let sowable = lanes::bits(lanes::nonzero(x)) >> own & ((1 << m) - 1);
+        if sowable == 0 || x & lanes::lanes(other, m) == 0 {
+            return;
+        }
+        // All 8 entries of the table row at once, the row's start added to each byte.
+        let holes = lanes::SET_BITS[sowable as usize] + own as u64 * 0x0101_0101_0101_0101;
+        let holes = holes.to_le_bytes();
+        // SAFETY: the list was cleared and holds 32 moves, so its first 8 slots are
+        // inside it; `KalahMove` is a transparent u8, so any byte is a valid one; the
+        // length set is the number of sowable holes (at most 8), all written above.
+        unsafe {
+            std::ptr::copy_nonoverlapping(
+                holes.as_ptr().cast::<KalahMove>(),
+                moves.as_mut_ptr(),
+                8,
+            );
+            moves.set_len(sowable.count_ones() as usize);
+        }
+    }
+
+    /// [`Game::play`] for rows of up to 8 holes: the sowing as one word addition
+    /// ([`crate::lanes`]), the same position as the scalar sowing. Seen from the board's
+    /// holes, the sowing runs round the ring of 2m holes from the next hole on, one
+    /// hole shorter when it passes the mover's store (which lies between the mover's
+    /// last hole and the opponent's first).
+    #[inline(always)]
+    fn play_lanes(&self, mv: KalahMove) -> Self {
+        let mut next = *self;
+        let me = self.to_move;
+        let m = self.holes_per_row();
+        let n = 2 * m;
+        let own = Self::row(me).start(m);
+        let h = mv.0 as usize;
+        let c = n + 1;
+        let mut x = self.board.lanes();
+        let s = self.holes[h] as usize;
+        x &= !lanes::hole(h);
+        let (rounds, rest) = if s < c { (0, s) } else { (s / c, s % c) };
+        // Places from the sown hole to the mover's store, the store included.
+        let t0 = h - own;
+        let passes = rest >= m - t0;
+        let from = if h + 1 == n { 0 } else { h + 1 };
+        x += rounds as u128 * ones(n) + ring_run(n, from, rest - passes as usize);
+        next.stores[me.index()] += rounds as u8 + passes as u8;
+        // Where the last seed fell in the mover's cycle (as in the scalar sowing).
+        let t = if t0 + rest >= c {
+            t0 + rest - c
+        } else {
+            t0 + rest
+        };
+        next.to_move = if t == m { me } else { me.opponent() };
+        // A capture without a branch (random play makes it unpredictable): the last hole
+        // and the one across are cleared under a mask that is empty when none is due.
+        let l = own + if t < m { t } else { 0 };
+        let o = opposite(l, m);
+        let taken = lane(x, o);
+        let capture =
+            t < m && lane(x, l) == 1 && (self.rules.capture == Capture::Empty || taken > 0);
+        next.stores[me.index()] += (capture as u32 * (1 + taken as u32)) as u8;
+        x &= !((lanes::hole(l) | lanes::hole(o)) & 0u128.wrapping_sub(capture as u128));
+        next.board.set_lanes(x);
+        if x & lanes::lanes(0, m) == 0 || x & lanes::lanes(m, m) == 0 {
+            next.sweep_if_over();
+        }
+        next
+    }
+
+    #[inline(always)]
+    fn margin(&self) -> i32 {
+        self.board.margin(self.to_move)
+    }
+}
+
+impl Game for Kalah {
+    type Move = KalahMove;
+
+    #[inline(always)]
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The mover's non-empty holes, left to right.
+    #[inline(always)]
+    fn legal_moves(&self, moves: &mut Moves<KalahMove>) {
+        if self.holes_per_row() <= lanes::MAX_ROW {
+            self.legal_moves_lanes(moves);
+        } else {
+            self.legal_moves_scalar(moves);
+        }
+    }
+
+    #[inline(always)]
+    fn play(&self, mv: KalahMove) -> Self {
+        if self.holes_per_row() <= lanes::MAX_ROW {
+            self.play_lanes(mv)
+        } else {
+            self.play_scalar(mv)
+        }
+    }
+
     /// The game is over when either row is empty (after [`Game::play`] the board is then
     /// empty too, since the remaining seeds were swept into the stores).
     #[inline]
     fn is_terminal(&self) -> bool {
-        self.row_sum(Row::South) == 0 || self.row_sum(Row::North) == 0
+        let m = self.holes_per_row();
+        if m <= lanes::MAX_ROW {
+            let x = self.board.lanes();
+            x & lanes::lanes(0, m) == 0 || x & lanes::lanes(m, m) == 0
+        } else {
+            self.row_sum(Row::South) == 0 || self.row_sum(Row::North) == 0
+        }
     }
 
     /// The final store margin for the player to move, counting the seeds still on each

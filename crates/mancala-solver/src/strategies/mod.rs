@@ -133,6 +133,19 @@ impl Strategy {
     ) -> G::Move {
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
+        self.choose_from((g, before), &moves, rng, state, oracle)
+    }
+
+    /// [`Strategy::choose`] when the legal moves of `g` are at hand already (self-play
+    /// lists them once a ply, to count them).
+    pub fn choose_from<G: Game>(
+        &self,
+        (g, before): (&G, &[G]),
+        moves: &Moves<G::Move>,
+        rng: &mut SplitMix,
+        state: &mut PlayerState,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> G::Move {
         assert!(!moves.is_empty(), "choose() on a finished game");
         if moves.len() == 1 {
             return moves[0];
@@ -145,14 +158,14 @@ impl Strategy {
                     let c = g.play(m);
                     c.captured(me) as i32 - c.captured(me.opponent()) as i32
                 };
-                pick_best(&moves, gain, rng)
+                pick_best(moves, gain, rng)
             }
-            Strategy::AlphaBeta(d) => alpha_beta_choice(g, &moves, d, rng),
+            Strategy::AlphaBeta(d) => alpha_beta_choice(g, moves, d, rng),
             Strategy::Perfect(t) => {
                 let stones = g.material();
                 let known = oracle.is_some_and(|o| o.probe(g).is_some());
                 if !known && (stones == 0 || stones > t) {
-                    return alpha_beta_choice(g, &moves, PERFECT_FALLBACK_DEPTH, rng);
+                    return alpha_beta_choice(g, moves, PERFECT_FALLBACK_DEPTH, rng);
                 }
                 let solver = state.solver.get_or_insert_with(|| {
                     Solver::new(Config {
@@ -174,7 +187,7 @@ impl Strategy {
                             .collect();
                         ties[rng.below(ties.len())]
                     }
-                    _ => alpha_beta_choice(g, &moves, PERFECT_FALLBACK_DEPTH, rng),
+                    _ => alpha_beta_choice(g, moves, PERFECT_FALLBACK_DEPTH, rng),
                 }
             }
         }

@@ -6,10 +6,12 @@
 //! which write a player's consecutive moves "d-a-f" as separate half-moves.
 //!
 //! Game `i` draws its moves from `SplitMix(game_seed(seed, i))`, so results depend on the
-//! seed and the game count only, never on thread scheduling; aggregation runs in game
-//! order so even floating-point sums are the same for any thread count.
+//! seed and the game count only, never on thread scheduling. Games are tallied as they
+//! are played (no record per game is kept): chunks of [`CHUNK`] consecutive games each
+//! fill a [`Tally`], and the chunks are merged in game order, so even floating-point sums
+//! are the same for any thread count, and memory does not grow with the number of games.
 
-use std::collections::HashSet;
+use std::collections::BTreeMap;
 
 use mancala_core::game::SplitMix;
 use mancala_core::{Game, Moves};
@@ -22,6 +24,13 @@ use crate::retro::Oracle;
 /// Default ply cap: far beyond any real game of the supported games, so only games that
 /// cycle without the rules stopping them reach it.
 pub const DEFAULT_MAX_PLIES: usize = 2000;
+
+/// Games per chunk: one worker plays a chunk's games in order into one [`Tally`].
+pub const CHUNK: usize = 256;
+
+/// Chunks played in parallel before their tallies are merged (in order): bounds the
+/// tallies alive at once.
+const BATCH: usize = 256;
 
 /// The RNG seed of game `index` of a run seeded with `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
@@ -39,88 +48,159 @@ pub enum End {
     Capped,
 }
 
-/// One finished (or capped) game.
-#[derive(Clone, Debug)]
-pub struct GameRecord {
-    /// Number of legal moves in each position where a move was chosen, in order.
-    pub branching: Vec<u8>,
+/// How one game finished; its branching factors went into the [`Tally`] ply by ply.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GameEnd {
     pub end: End,
     /// Final margin for the first player (the player to move at the start), with komi, in
     /// points; 0 when capped.
     pub margin: f64,
     /// Captured totals of the first and the second player at the end.
     pub score: (u32, u32),
+    /// Plies played.
+    pub plies: usize,
     /// Plies played when a player first held more than half of all stones (the game is
     /// decided; published records often stop there), if that happened. `None` also for
     /// games that do not count material.
     pub decided: Option<usize>,
 }
 
+/// Plays games from one start between two players, reusing its buffers from game to game
+/// (the recent positions for repetition checks, the line for a `perfect` player).
+pub struct SelfPlay<'a, G: Game> {
+    start: G,
+    players: [Strategy; 2],
+    max_plies: usize,
+    oracle: Option<&'a dyn Oracle<G>>,
+    /// Keys of the positions since [`Game::material`] last fell: only they can recur.
+    recent: Vec<u64>,
+    /// The positions before the current one, kept only for a `perfect` player (whose
+    /// values may depend on them).
+    played: Vec<G>,
+    keep_line: bool,
+}
+
+impl<'a, G: Game> SelfPlay<'a, G> {
+    /// Games from `start`, the first of `players` moving first, stopped after
+    /// `max_plies`; `oracle` (an endgame database) serves the `perfect` player.
+    pub fn new(
+        start: &G,
+        players: [Strategy; 2],
+        max_plies: usize,
+        oracle: Option<&'a dyn Oracle<G>>,
+    ) -> Self {
+        SelfPlay {
+            start: *start,
+            players,
+            max_plies,
+            oracle,
+            recent: Vec::new(),
+            played: Vec::new(),
+            keep_line: players.iter().any(|p| matches!(p, Strategy::Perfect(_))),
+        }
+    }
+
+    /// Whether `g` repeats a position of this game. Material never increases, so a
+    /// position can only recur among those since the material last fell: the list of
+    /// keys starts afresh whenever it does.
+    fn repeats(&mut self, g: &G, material: &mut u32) -> bool {
+        if !g.can_repeat() {
+            return false;
+        }
+        let m = g.material();
+        if m != *material {
+            *material = m;
+            self.recent.clear();
+        }
+        let k = g.key();
+        if self.recent.contains(&k) {
+            return true;
+        }
+        self.recent.push(k);
+        false
+    }
+
+    /// Plays one game with moves drawn from `SplitMix(seed)`, its plies counted into
+    /// `tally` as they are played and its end added at the end.
+    pub fn play(&mut self, seed: u64, tally: &mut Tally) -> GameEnd {
+        let start = self.start;
+        let mut rng = SplitMix(seed);
+        let p1 = start.to_move();
+        let mut states = [PlayerState::default(), PlayerState::default()];
+        self.recent.clear();
+        self.played.clear();
+        let mut material = u32::MAX;
+        let mut g = start;
+        let mut moves = Moves::new();
+        let mut line = Line::default();
+        let view = |g: &G, v: i32| {
+            let p = g.points(v);
+            // `+ 0.0` turns a negated 0 into 0: a draw is one margin, not two.
+            (if g.to_move() == p1 { p } else { -p }) + 0.0
+        };
+        let total = start.captured(p1) + start.captured(p1.opponent()) + start.material();
+        // Games that report no material (Kalah, Progressive) or capture nothing (Andada)
+        // are never "decided".
+        let counts_material = start.material() > 0;
+        let mut decided = None;
+        loop {
+            if decided.is_none()
+                && counts_material
+                && 2 * g.captured(p1).max(g.captured(p1.opponent())) > total
+            {
+                decided = Some(line.plies);
+            }
+            g.legal_moves(&mut moves);
+            // How the game ends here, if it does, with the margin it ends with.
+            let end = if self.repeats(&g, &mut material) {
+                Some((End::Repetition, view(&g, g.repetition_value())))
+            } else if moves.is_empty() {
+                Some((End::Over, view(&g, g.terminal_value())))
+            } else if line.plies >= self.max_plies {
+                Some((End::Capped, 0.0))
+            } else {
+                None
+            };
+            if let Some((end, margin)) = end {
+                let game = GameEnd {
+                    end,
+                    margin,
+                    score: (g.captured(p1), g.captured(p1.opponent())),
+                    plies: line.plies,
+                    decided,
+                };
+                tally.end(&line, &game);
+                return game;
+            }
+            tally.ply(&mut line, moves.len());
+            let who = if g.to_move() == p1 { 0 } else { 1 };
+            let before = (&g, &self.played[..]);
+            let player = self.players[who];
+            let mv = player.choose_from(before, &moves, &mut rng, &mut states[who], self.oracle);
+            if self.keep_line {
+                self.played.push(g);
+            }
+            g = g.play(mv);
+        }
+    }
+}
+
 /// Plays one game from `start`, the first of `players` moving first; `oracle` (an
-/// endgame database) serves the `perfect` player.
+/// endgame database) serves the `perfect` player. Its plies are counted into a tally
+/// of its own, which is dropped.
 pub fn play_game<G: Game>(
     start: &G,
     players: [Strategy; 2],
     seed: u64,
     max_plies: usize,
     oracle: Option<&dyn Oracle<G>>,
-) -> GameRecord {
-    let mut rng = SplitMix(seed);
-    let p1 = start.to_move();
-    let mut states = [PlayerState::default(), PlayerState::default()];
-    let mut seen: HashSet<u64> = HashSet::new();
-    // The positions before `g`, for a perfect player whose values depend on them.
-    let mut played: Vec<G> = Vec::new();
-    let mut g = *start;
-    let mut moves = Moves::new();
-    let mut branching = Vec::new();
-    let view = |g: &G, v: i32| {
-        let p = g.points(v);
-        if g.to_move() == p1 { p } else { -p }
-    };
-    let score = |g: &G| (g.captured(p1), g.captured(p1.opponent()));
-    let total = start.captured(p1) + start.captured(p1.opponent()) + start.material();
-    // Games that report no material (Kalah, Progressive) or capture nothing (Andada) are
-    // never "decided".
-    let counts_material = start.material() > 0;
-    let mut decided = None;
-    loop {
-        if decided.is_none()
-            && counts_material
-            && 2 * g.captured(p1).max(g.captured(p1.opponent())) > total
-        {
-            decided = Some(branching.len());
-        }
-        g.legal_moves(&mut moves);
-        // How the game ends here, if it does, with the margin it ends with.
-        let end = if g.can_repeat() && !seen.insert(g.key()) {
-            Some((End::Repetition, view(&g, g.repetition_value())))
-        } else if moves.is_empty() {
-            Some((End::Over, view(&g, g.terminal_value())))
-        } else if branching.len() >= max_plies {
-            Some((End::Capped, 0.0))
-        } else {
-            None
-        };
-        if let Some((end, margin)) = end {
-            return GameRecord {
-                branching,
-                end,
-                margin,
-                score: score(&g),
-                decided,
-            };
-        }
-        branching.push(moves.len() as u8);
-        let who = if g.to_move() == p1 { 0 } else { 1 };
-        let mv = players[who].choose((&g, &played), &mut rng, &mut states[who], oracle);
-        played.push(g);
-        g = g.play(mv);
-    }
+) -> GameEnd {
+    SelfPlay::new(start, players, max_plies, oracle).play(seed, &mut Tally::default())
 }
 
-/// Plays `games` games in parallel (on the current rayon pool); `tick` is called after
-/// each game (for a progress bar). The records are in game order.
+/// Plays `games` games in parallel (on the current rayon pool) and tallies them; `tick`
+/// is called with the number of games finished after each chunk (for a progress bar).
+/// The tally is the same for any number of threads.
 pub fn play_games<G: Game>(
     start: &G,
     players: [Strategy; 2],
@@ -128,18 +208,228 @@ pub fn play_games<G: Game>(
     games: usize,
     max_plies: usize,
     oracle: Option<&dyn Oracle<G>>,
-    tick: &(dyn Fn() + Sync),
-) -> Vec<GameRecord> {
-    (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let r = play_game(start, players, game_seed(seed, i as u64), max_plies, oracle);
-            tick();
-            r
-        })
-        .collect()
+    tick: &(dyn Fn(u64) + Sync),
+) -> Tally {
+    let chunks = games.div_ceil(CHUNK);
+    let mut total = Tally::default();
+    for batch in (0..chunks).step_by(BATCH) {
+        let parts: Vec<Tally> = (batch..chunks.min(batch + BATCH))
+            .into_par_iter()
+            .map(|c| {
+                let mut play = SelfPlay::new(start, players, max_plies, oracle);
+                let mut tally = Tally::default();
+                let range = c * CHUNK..games.min((c + 1) * CHUNK);
+                let n = range.len() as u64;
+                for i in range {
+                    play.play(game_seed(seed, i as u64), &mut tally);
+                }
+                tick(n);
+                tally
+            })
+            .collect();
+        for p in parts {
+            total.merge(p);
+        }
+    }
+    total
 }
 
+/// One game's figures gathered ply by ply.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    plies: usize,
+    /// Plies with at least two legal moves.
+    choices: usize,
+    /// The product of the branching factors so far is `product * 10^log10`: the
+    /// product is folded into the logarithm before it could overflow.
+    product: f64,
+    log10: f64,
+}
+
+impl Default for Line {
+    fn default() -> Self {
+        Line {
+            plies: 0,
+            choices: 0,
+            product: 1.0,
+            log10: 0.0,
+        }
+    }
+}
+
+impl Line {
+    /// A fresh line, for tallying games played elsewhere.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// log10 of the product of the branching factors.
+    fn log10_product(&self) -> f64 {
+        self.log10 + self.product.log10()
+    }
+}
+
+/// A margin as a map key: ordered by `f64::total_cmp` (margins are never NaN, and a
+/// negated 0 is made 0 before it gets here).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Margin(f64);
+impl Eq for Margin {}
+impl PartialOrd for Margin {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Margin {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// The running sums over games that [`Tally::stats`] turns into [`Stats`]: counts and
+/// histograms only, so its size depends on the game lengths and margins that occur, not
+/// on the number of games. Outcome figures are over finished games (rules or
+/// repetition); capped games count only in `capped` and in the branching figures.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    games: usize,
+    capped: usize,
+    repetitions: usize,
+    first_wins: usize,
+    second_wins: usize,
+    /// Finished games by margin for the first player.
+    margins: BTreeMap<Margin, usize>,
+    /// Finished games by length.
+    lengths: BTreeMap<usize, usize>,
+    /// Plies with a real choice, over finished games.
+    choices: usize,
+    /// (games, least, sum, most) of the plies until decided, over finished games.
+    decided: Option<(usize, usize, usize, usize)>,
+    /// The largest win so far: |margin|, scores, margin (the last such game on ties).
+    largest_win: Option<(f64, (u32, u32), f64)>,
+    /// Positions by number of legal moves (capped games included).
+    branching: [usize; mancala_core::MAX_MOVES + 1],
+    /// (positions, total moves) at each ply (capped games included).
+    by_ply: Vec<(usize, usize)>,
+    /// The mean of 10^(log10 product) over finished games, as (top, s): the sum of
+    /// 10^(x - top) over the games' x, top being the largest x.
+    products: Option<(f64, f64)>,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            games: 0,
+            capped: 0,
+            repetitions: 0,
+            first_wins: 0,
+            second_wins: 0,
+            margins: BTreeMap::new(),
+            lengths: BTreeMap::new(),
+            choices: 0,
+            decided: None,
+            largest_win: None,
+            branching: [0; mancala_core::MAX_MOVES + 1],
+            by_ply: Vec::new(),
+            products: None,
+        }
+    }
+}
+
+impl Tally {
+    /// Counts a position where `branching` legal moves were open, the next ply of `line`.
+    #[inline]
+    pub fn ply(&mut self, line: &mut Line, branching: usize) {
+        self.branching[branching] += 1;
+        match self.by_ply.get_mut(line.plies) {
+            Some(p) => *p = (p.0 + 1, p.1 + branching),
+            None => self.by_ply.push((1, branching)),
+        }
+        line.plies += 1;
+        line.choices += (branching >= 2) as usize;
+        line.product *= branching as f64;
+        if line.product > 1e100 {
+            line.log10 += line.product.log10();
+            line.product = 1.0;
+        }
+    }
+
+    /// Counts the end of a game whose plies went into `line`.
+    pub fn end(&mut self, line: &Line, game: &GameEnd) {
+        self.games += 1;
+        match game.end {
+            End::Capped => {
+                self.capped += 1;
+                return;
+            }
+            End::Repetition => self.repetitions += 1,
+            End::Over => {}
+        }
+        let m = game.margin;
+        self.first_wins += (m > 0.0) as usize;
+        self.second_wins += (m < 0.0) as usize;
+        *self.margins.entry(Margin(m)).or_insert(0) += 1;
+        *self.lengths.entry(line.plies).or_insert(0) += 1;
+        self.choices += line.choices;
+        if let Some(d) = game.decided {
+            self.decided = Some(match self.decided {
+                None => (1, d, d, d),
+                Some((n, lo, s, hi)) => (n + 1, lo.min(d), s + d, hi.max(d)),
+            });
+        }
+        if m != 0.0 && self.largest_win.is_none_or(|(a, ..)| m.abs() >= a) {
+            self.largest_win = Some((m.abs(), game.score, m));
+        }
+        let x = line.log10_product();
+        self.products = Some(match self.products {
+            None => (x, 1.0),
+            Some((top, s)) if x <= top => (top, s + 10f64.powf(x - top)),
+            Some((top, s)) => (x, s * 10f64.powf(top - x) + 1.0),
+        });
+    }
+
+    /// Adds the games of `later`, which come after this tally's games.
+    pub fn merge(&mut self, later: Tally) {
+        self.games += later.games;
+        self.capped += later.capped;
+        self.repetitions += later.repetitions;
+        self.first_wins += later.first_wins;
+        self.second_wins += later.second_wins;
+        for (m, c) in later.margins {
+            *self.margins.entry(m).or_insert(0) += c;
+        }
+        for (l, c) in later.lengths {
+            *self.lengths.entry(l).or_insert(0) += c;
+        }
+        self.choices += later.choices;
+        self.decided = match (self.decided, later.decided) {
+            (Some((n, lo, s, hi)), Some((n2, lo2, s2, hi2))) => {
+                Some((n + n2, lo.min(lo2), s + s2, hi.max(hi2)))
+            }
+            (a, b) => a.or(b),
+        };
+        if let Some(w) = later.largest_win
+            && self.largest_win.is_none_or(|(a, ..)| w.0 >= a)
+        {
+            self.largest_win = Some(w);
+        }
+        for (b, c) in self.branching.iter_mut().zip(later.branching) {
+            *b += c;
+        }
+        if self.by_ply.len() < later.by_ply.len() {
+            self.by_ply.resize(later.by_ply.len(), (0, 0));
+        }
+        for (p, q) in self.by_ply.iter_mut().zip(later.by_ply) {
+            *p = (p.0 + q.0, p.1 + q.1);
+        }
+        self.products = match (self.products, later.products) {
+            (Some((t, s)), Some((t2, s2))) => {
+                let top = t.max(t2);
+                Some((top, s * 10f64.powf(t - top) + s2 * 10f64.powf(t2 - top)))
+            }
+            (a, b) => a.or(b),
+        };
+    }
+}
 /// A proportion with its 95% Wilson score interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Proportion {
@@ -245,184 +535,97 @@ pub struct Stats {
     pub product_estimate_log10: f64,
 }
 
-/// Aggregates records (in order, so the result does not depend on how they were played).
-pub fn summarize(records: &[GameRecord]) -> Stats {
-    let games = records.len();
-    let done: Vec<&GameRecord> = records.iter().filter(|r| r.end != End::Capped).collect();
-    let finished = done.len();
-    let first_wins = done.iter().filter(|r| r.margin > 0.0).count();
-    let second_wins = done.iter().filter(|r| r.margin < 0.0).count();
-    let draws = finished - first_wins - second_wins;
-    let (mean_margin, half) = margin_interval(&done);
-    let margins = margin_counts(&done);
-    let (plies, hist) = lengths(&done);
-    let decided = decided_lengths(&done);
-    let largest_win = done
-        .iter()
-        .filter(|r| r.margin != 0.0)
-        .max_by(|a, b| a.margin.abs().total_cmp(&b.margin.abs()))
-        .map(|r| (r.score.0, r.score.1, r.margin));
-
-    let (count_hist, by_ply) = branching_counts(records);
-    let positions: usize = count_hist.iter().sum();
-    let total: usize = count_hist.iter().enumerate().map(|(b, c)| b * c).sum();
-    let choice_positions: usize = count_hist[2..].iter().sum();
-    let choice_total: usize = total - count_hist[1];
-    let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
-    let mean_branching = ratio(total, positions);
-    let most_common_branching = (1..count_hist.len())
-        .max_by_key(|&b| (count_hist[b], std::cmp::Reverse(b)))
-        .unwrap_or(0);
-    let max_branching = (0..count_hist.len())
-        .rev()
-        .find(|&b| count_hist[b] > 0)
-        .unwrap_or(0);
-    let product_estimate_log10 = product_estimate_log10(&done);
-    Stats {
-        games,
-        finished,
-        capped: games - finished,
-        repetitions: done.iter().filter(|r| r.end == End::Repetition).count(),
-        first_wins,
-        draws,
-        second_wins,
-        first_win_rate: proportion(first_wins, finished),
-        draw_rate: proportion(draws, finished),
-        second_win_rate: proportion(second_wins, finished),
-        mean_margin,
-        margin_ci: (mean_margin - half, mean_margin + half),
-        margins,
-        length_histogram: hist.into_iter().collect(),
-        tree_complexity_log10: if mean_branching > 0.0 {
-            plies.mean * mean_branching.log10()
-        } else {
-            0.0
-        },
-        decided_complexity_log10: decided
-            .as_ref()
-            .filter(|_| mean_branching > 0.0)
-            .map(|d| d.mean * mean_branching.log10()),
-        decided,
-        plies,
-        largest_win,
-        mean_branching,
-        mean_branching_choices: ratio(choice_total, choice_positions),
-        max_branching,
-        most_common_branching,
-        branching_by_ply: by_ply
-            .iter()
-            .enumerate()
-            .map(|(i, &(n, s))| PlyBranching {
-                ply: i + 1,
-                positions: n,
-                mean: ratio(s, n),
-            })
-            .collect(),
-        product_estimate_log10,
+impl Tally {
+    /// The statistics of the games tallied.
+    pub fn stats(&self) -> Stats {
+        let games = self.games;
+        let finished = games - self.capped;
+        let (first_wins, second_wins) = (self.first_wins, self.second_wins);
+        let draws = finished - first_wins - second_wins;
+        let ratio = |a: usize, b: usize| if b == 0 { 0.0 } else { a as f64 / b as f64 };
+        let (mean_margin, half) = self.margin_interval(finished);
+        let lengths = || self.lengths.iter().map(|(&l, &c)| (l, c));
+        let plies = Plies {
+            min: lengths().next().map_or(0, |(l, _)| l),
+            mean: ratio(lengths().map(|(l, c)| l * c).sum(), finished),
+            max: lengths().next_back().map_or(0, |(l, _)| l),
+            mean_choices: ratio(self.choices, finished),
+        };
+        let decided = self.decided.map(|(n, min, sum, max)| Decided {
+            games: n,
+            min,
+            mean: ratio(sum, n),
+            max,
+        });
+        let hist = &self.branching;
+        let positions: usize = hist.iter().sum();
+        let total: usize = hist.iter().enumerate().map(|(b, c)| b * c).sum();
+        let choice_positions: usize = hist[2..].iter().sum();
+        let mean_branching = ratio(total, positions);
+        let log_b = (mean_branching > 0.0).then(|| mean_branching.log10());
+        Stats {
+            games,
+            finished,
+            capped: self.capped,
+            repetitions: self.repetitions,
+            first_wins,
+            draws,
+            second_wins,
+            first_win_rate: proportion(first_wins, finished),
+            draw_rate: proportion(draws, finished),
+            second_win_rate: proportion(second_wins, finished),
+            mean_margin,
+            margin_ci: (mean_margin - half, mean_margin + half),
+            margins: self.margins.iter().map(|(m, &c)| (m.0, c)).collect(),
+            length_histogram: lengths().collect(),
+            tree_complexity_log10: log_b.map_or(0.0, |b| plies.mean * b),
+            decided_complexity_log10: decided.as_ref().and_then(|d| log_b.map(|b| d.mean * b)),
+            decided,
+            plies,
+            largest_win: self.largest_win.map(|(_, (a, b), m)| (a, b, m)),
+            mean_branching,
+            mean_branching_choices: ratio(total - hist[1], choice_positions),
+            max_branching: (0..hist.len()).rev().find(|&b| hist[b] > 0).unwrap_or(0),
+            most_common_branching: (1..hist.len())
+                .max_by_key(|&b| (hist[b], std::cmp::Reverse(b)))
+                .unwrap_or(0),
+            branching_by_ply: self
+                .by_ply
+                .iter()
+                .enumerate()
+                .map(|(i, &(n, s))| PlyBranching {
+                    ply: i + 1,
+                    positions: n,
+                    mean: ratio(s, n),
+                })
+                .collect(),
+            product_estimate_log10: self
+                .products
+                .map_or(0.0, |(top, s)| top + (s / finished as f64).log10()),
+        }
     }
-}
 
-/// The mean margin of finished games and the half-width of its 95% confidence interval.
-fn margin_interval(done: &[&GameRecord]) -> (f64, f64) {
-    let finished = done.len();
-    let mean_margin = mean(done.iter().map(|r| r.margin));
-    let sd = if finished > 1 {
-        (done
+    /// The mean margin of the `finished` games and the half-width of its 95% confidence
+    /// interval.
+    fn margin_interval(&self, finished: usize) -> (f64, f64) {
+        if finished == 0 {
+            return (0.0, 0.0);
+        }
+        let n = finished as f64;
+        let mean = self
+            .margins
             .iter()
-            .map(|r| (r.margin - mean_margin).powi(2))
+            .map(|(m, &c)| m.0 * c as f64)
             .sum::<f64>()
-            / (finished - 1) as f64)
-            .sqrt()
-    } else {
-        0.0
-    };
-    let half = if finished > 0 {
-        Z95 * sd / (finished as f64).sqrt()
-    } else {
-        0.0
-    };
-    (mean_margin, half)
-}
-
-/// Every margin that occurred, in increasing order, with its number of games.
-fn margin_counts(done: &[&GameRecord]) -> Vec<(f64, usize)> {
-    let mut margins: Vec<(f64, usize)> = Vec::new();
-    let mut ms: Vec<f64> = done.iter().map(|r| r.margin).collect();
-    ms.sort_by(f64::total_cmp);
-    for m in ms {
-        match margins.last_mut() {
-            Some((v, c)) if *v == m => *c += 1,
-            _ => margins.push((m, 1)),
+            / n;
+        if finished == 1 {
+            return (mean, 0.0);
         }
+        let squares: f64 = self
+            .margins
+            .iter()
+            .map(|(m, &c)| (m.0 - mean).powi(2) * c as f64)
+            .sum();
+        (mean, Z95 * (squares / (n - 1.0)).sqrt() / n.sqrt())
     }
-    margins
-}
-
-/// Game lengths: their summary and (length, games) for every length that occurred.
-fn lengths(done: &[&GameRecord]) -> (Plies, Vec<(usize, usize)>) {
-    let lens: Vec<usize> = done.iter().map(|r| r.branching.len()).collect();
-    let mut hist = std::collections::BTreeMap::new();
-    for &l in &lens {
-        *hist.entry(l).or_insert(0usize) += 1;
-    }
-    let plies = Plies {
-        min: lens.iter().copied().min().unwrap_or(0),
-        mean: mean(lens.iter().map(|&l| l as f64)),
-        max: lens.iter().copied().max().unwrap_or(0),
-        mean_choices: mean(
-            done.iter()
-                .map(|r| r.branching.iter().filter(|&&b| b >= 2).count() as f64),
-        ),
-    };
-    (plies, hist.into_iter().collect())
-}
-
-/// Plies until a player held more than half of the stones, over the games where one did.
-fn decided_lengths(done: &[&GameRecord]) -> Option<Decided> {
-    let dec: Vec<usize> = done.iter().filter_map(|r| r.decided).collect();
-    (!dec.is_empty()).then(|| Decided {
-        games: dec.len(),
-        min: dec.iter().copied().min().unwrap_or(0),
-        mean: mean(dec.iter().map(|&l| l as f64)),
-        max: dec.iter().copied().max().unwrap_or(0),
-    })
-}
-
-/// Positions by number of legal moves, and (positions, total moves) at each ply.
-fn branching_counts(
-    records: &[GameRecord],
-) -> ([usize; mancala_core::MAX_MOVES + 1], Vec<(usize, usize)>) {
-    let mut count_hist = [0usize; mancala_core::MAX_MOVES + 1];
-    let mut by_ply: Vec<(usize, usize)> = Vec::new();
-    for r in records {
-        for (i, &b) in r.branching.iter().enumerate() {
-            count_hist[b as usize] += 1;
-            if by_ply.len() <= i {
-                by_ply.push((0, 0));
-            }
-            by_ply[i].0 += 1;
-            by_ply[i].1 += b as usize;
-        }
-    }
-    (count_hist, by_ply)
-}
-
-/// log10 of the mean over games of the product of branching factors, without overflow.
-fn product_estimate_log10(done: &[&GameRecord]) -> f64 {
-    let logs: Vec<f64> = done
-        .iter()
-        .map(|r| r.branching.iter().map(|&b| (b as f64).log10()).sum())
-        .collect();
-    match logs.iter().copied().reduce(f64::max) {
-        Some(top) => {
-            let s: f64 = logs.iter().map(|&x| 10f64.powf(x - top)).sum();
-            top + (s / logs.len() as f64).log10()
-        }
-        None => 0.0,
-    }
-}
-
-fn mean(xs: impl Iterator<Item = f64>) -> f64 {
-    let (s, n) = xs.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
-    if n == 0 { 0.0 } else { s / n as f64 }
 }
