@@ -1,6 +1,7 @@
 //! One file per command: its argument struct, the call into the libraries, and output.
 
 pub mod analyse;
+pub mod cluster;
 pub mod limit;
 pub mod play;
 pub mod reconstruct;
