@@ -138,10 +138,10 @@ fn a_killed_process_restarted_with_the_other_gives_the_same_file() {
             start(&dir, &a)
         })
         .collect();
-    // Kill process 1 as soon as it has finished six of the fifteen classes.
-    let sixth = dir.join("two.db.partial/process-1/class-005.bin");
+    // Kill process 1 as soon as both have finished six of the fifteen classes.
+    let sixth = |p| dir.join(format!("two.db.partial/process-{p}/class-005.bin"));
     let t0 = Instant::now();
-    while !sixth.exists() {
+    while !(sixth(0).exists() && sixth(1).exists()) {
         assert!(t0.elapsed() < Duration::from_secs(120), "no class finished");
         std::thread::sleep(Duration::from_millis(2));
     }

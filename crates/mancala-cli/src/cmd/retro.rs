@@ -111,6 +111,8 @@ struct ClusterFigures {
     workers: usize,
     /// Classes taken from the interrupted build every process had finished.
     resumed_classes: usize,
+    /// Positions solved now (not resumed).
+    solved_positions: u64,
     /// Bound updates this process sent to the others, and their bytes as records.
     updates_sent: u64,
     bytes_sent: u64,
@@ -389,6 +391,7 @@ fn build_on_cluster<G: Indexed + Send + Sync + 'static>(
             process: plan.process,
             workers: plan.threads,
             resumed_classes: r.resumed,
+            solved_positions: r.solved,
             updates_sent: r.updates_sent,
             bytes_sent: r.bytes_sent,
         }),
@@ -428,14 +431,14 @@ fn print_report(a: &RetroArgs, report: &Report) -> Result<ExitCode> {
             };
             println!(
                 "process {} of {} ({} workers each) {who}; {} classes resumed; \
-                 {} updates sent to other processes ({} bytes, {:.2} bytes a position)",
+                 {} updates sent to other processes ({} bytes, {:.2} bytes a position solved)",
                 c.process,
                 c.processes,
                 c.workers,
                 c.resumed_classes,
                 c.updates_sent,
                 c.bytes_sent,
-                c.bytes_sent as f64 / report.positions.max(1) as f64
+                c.bytes_sent as f64 / c.solved_positions.max(1) as f64
             );
         }
     }

@@ -32,6 +32,8 @@
 //! cluster first agrees on the smallest number of classes every process has finished and
 //! resumes there. Values are exact, so the file is byte-identical whatever was interrupted.
 
+mod connect;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -69,24 +71,6 @@ impl Cluster {
     pub fn processes(&self) -> usize {
         self.addresses.len().max(1)
     }
-
-    fn config(&self) -> timely::Config {
-        let communication = if self.processes() > 1 {
-            timely::CommunicationConfig::Cluster {
-                threads: self.threads,
-                process: self.process,
-                addresses: self.addresses.clone(),
-                report: false,
-                zerocopy: false,
-            }
-        } else {
-            timely::CommunicationConfig::Process(self.threads)
-        };
-        timely::Config {
-            communication,
-            worker: timely::WorkerConfig::default(),
-        }
-    }
 }
 
 /// What can go wrong with a cluster build.
@@ -96,6 +80,14 @@ pub enum ClusterError {
     Db(#[from] DbError),
     #[error("cluster: {0}")]
     Timely(String),
+    #[error("cluster network: {0}")]
+    Network(String),
+    #[error(
+        "cluster: a worker stopped (timely's messages above say why): a process of the \
+         cluster ended or lost its connection; start every process again with the same \
+         command, the build resumes from the classes all of them finished"
+    )]
+    Stopped,
 }
 
 /// What one process of a cluster build did.
@@ -105,8 +97,9 @@ pub struct ClusterReport {
     pub stats: Vec<LayerStats>,
     /// Classes taken from the interrupted build every process agreed on.
     pub resumed: usize,
-    /// Positions in the database.
+    /// Positions in the database, and those solved now (not resumed).
     pub positions: u64,
+    pub solved: u64,
     /// Updates this process sent to other processes, and their bytes as records (bincode,
     /// before timely's framing of each batch).
     pub updates_sent: u64,
@@ -217,16 +210,27 @@ pub fn build<G: Indexed + Send + Sync + 'static>(
         threads: cluster.threads,
         obs,
     };
-    let guards = timely::execute(cluster.config(), move |worker| job.run(worker))
-        .map_err(ClusterError::Timely)?;
+    let (allocators, guard) = if cluster.processes() > 1 {
+        connect::allocators(cluster)?
+    } else {
+        timely::CommunicationConfig::Process(cluster.threads)
+            .try_build()
+            .map_err(ClusterError::Timely)?
+    };
+    let config = timely::WorkerConfig::default();
+    let guard = Box::new(connect::Network(Some(guard)));
+    let guards =
+        timely::execute::execute_from(allocators, guard, config, move |worker| job.run(worker))
+            .map_err(ClusterError::Timely)?;
     for r in guards.join() {
-        r.map_err(ClusterError::Timely)?;
+        r.map_err(|_| ClusterError::Stopped)?;
     }
     if let Some(e) = shared.error.lock().unwrap().take() {
         return Err(e.into());
     }
     let mut report = shared.stats.lock().unwrap().clone();
     report.positions = shared.db.read().unwrap().positions();
+    report.solved = report.stats.iter().map(|s| s.positions).sum();
     report.updates_sent = shared.updates.load(Ordering::Relaxed);
     report.bytes_sent = report.updates_sent * BOUNDS_BYTES;
     Ok(report)
