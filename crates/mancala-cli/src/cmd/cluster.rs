@@ -15,7 +15,8 @@ pub struct ClusterArgs {
     #[arg(long, value_name = "W")]
     pub workers: Option<usize>,
     /// Build on P processes (each started with the same command and its own --process);
-    /// they listen on 127.0.0.1:PORT, PORT+1, ... unless --hostfile names their addresses.
+    /// they listen on 127.0.0.1:PORT, PORT+1, ... unless --hostfile names their addresses,
+    /// and wait up to 120 s for each other.
     #[arg(long, value_name = "P")]
     pub processes: Option<usize>,
     /// This process's number, 0 to P - 1; process 0 writes the database file.
