@@ -37,12 +37,9 @@ use super::cluster::{ClusterArgs, Plan};
 /// --workers, --processes, --process, --hostfile or --port build on the distributed engine
 /// (timely-dataflow; the file is byte-identical to the single-machine build), every
 /// process started with the same command but its own --process, e.g. two processes on one
-/// machine:
-///
-///   mancala retro afrika:8 --max-stones 10 --workers 1 --processes 2 --process 0 &
-///   mancala retro afrika:8 --max-stones 10 --workers 1 --processes 2 --process 1
-///
-/// A cluster build solves every class (Kalah copies none from a smaller database) and
+/// machine (one shell line): `mancala retro afrika:8 --max-stones 10 --processes 2
+/// --process 1 & mancala retro afrika:8 --max-stones 10 --processes 2 --process 0`.
+/// docs/scale.md has more. A cluster build solves every class (Kalah copies none from a smaller database) and
 /// resumes from the classes every process finished.
 #[derive(Args, Debug)]
 pub struct RetroArgs {
