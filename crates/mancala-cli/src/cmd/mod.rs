@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod checkpointing;
+pub mod cluster;
 pub mod limit;
 pub mod play;
 pub mod reconstruct;

@@ -19,6 +19,8 @@ use mancala_solver::retro::db::BuildObserver;
 use mancala_solver::retro::{Database, LayerStats};
 use serde::Serialize;
 
+use super::cluster::{ClusterArgs, Plan};
+
 /// Build a retrograde database: every position of whole classes solved exactly, saved to
 /// a file with a header and checksums, resumable after an interruption.
 ///
@@ -31,6 +33,14 @@ use serde::Serialize;
 /// `mancala solve` finds it; the classes of the largest smaller Kalah database of the same
 /// board beside it are copied, not solved again). `mancala solve --db FILE` uses a file as
 /// an exact oracle.
+///
+/// --workers, --processes, --process, --hostfile or --port build on the distributed engine
+/// (timely-dataflow; the file is byte-identical to the single-machine build), every
+/// process started with the same command but its own --process, e.g. two processes on one
+/// machine (one shell line): `mancala retro afrika:8 --max-stones 10 --processes 2
+/// --process 1 & mancala retro afrika:8 --max-stones 10 --processes 2 --process 0`.
+/// docs/scale.md has more. A cluster build solves every class (Kalah copies none from a smaller database) and
+/// resumes from the classes every process finished.
 #[derive(Args, Debug)]
 pub struct RetroArgs {
     /// What to build: afrika:M, kauri, andada:N or kalah:M.
@@ -61,6 +71,8 @@ pub struct RetroArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    cluster: ClusterArgs,
 }
 
 #[derive(Serialize, Clone)]
@@ -83,7 +95,24 @@ struct Report {
     bytes: u64,
     seconds: f64,
     threads: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cluster: Option<ClusterFigures>,
     classes: Vec<ClassReport>,
+}
+
+/// What one process of a cluster build reports.
+#[derive(Serialize)]
+struct ClusterFigures {
+    processes: usize,
+    process: usize,
+    workers: usize,
+    /// Classes taken from the interrupted build every process had finished.
+    resumed_classes: usize,
+    /// Positions solved now (not resumed).
+    solved_positions: u64,
+    /// Bound updates this process sent to the others, and their bytes as records.
+    updates_sent: u64,
+    bytes_sent: u64,
 }
 
 /// Progress per class on stderr (a bar on a terminal, lines otherwise) and the per-class
@@ -266,13 +295,18 @@ pub fn run(a: RetroArgs) -> Result<ExitCode> {
 }
 
 /// The database of `root`'s shelf up to `k`, built to `out`.
-fn build_shelf<G: Catalogued>(a: &RetroArgs, out: &Path, root: &G, k: u8) -> Result<ExitCode> {
+fn build_shelf<G: Catalogued + Send + Sync + 'static>(
+    a: &RetroArgs,
+    out: &Path,
+    root: &G,
+    k: u8,
+) -> Result<ExitCode> {
     let shelf = root.shelf().expect("a retro target's start has a shelf");
     let scope = root.scope(k);
     build::<G>(a, out, shelf.game, &shelf.variant, &scope, &root.classes(k))
 }
 
-fn build<G: Indexed>(
+fn build<G: Indexed + Send + Sync + 'static>(
     a: &RetroArgs,
     out: &std::path::Path,
     game: &str,
@@ -284,7 +318,7 @@ fn build<G: Indexed>(
 }
 
 /// [`build`], copying the classes `smaller` holds instead of solving them again.
-fn build_extending<G: Indexed>(
+fn build_extending<G: Indexed + Send + Sync + 'static>(
     a: &RetroArgs,
     out: &std::path::Path,
     (game, variant, scope): (&str, &str, &str),
@@ -293,6 +327,9 @@ fn build_extending<G: Indexed>(
 ) -> Result<ExitCode> {
     if out.exists() && !a.force {
         bail!("{}: the file exists (--force replaces it)", out.display());
+    }
+    if let Some(plan) = a.cluster.plan()? {
+        return build_on_cluster::<G>(a, &plan, out, (game, variant, scope), classes);
     }
     let t0 = Instant::now();
     let mut obs = Observer::new(a.json);
@@ -303,17 +340,75 @@ fn build_extending<G: Indexed>(
         }
         None => Database::<G>::build(out, game, variant, scope, classes, &obs)?,
     };
-    let bytes = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
     let report = Report {
         file: out.display().to_string(),
         game: game.into(),
         scope: scope.into(),
         positions: db.positions(),
-        bytes,
+        bytes: std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
         seconds: t0.elapsed().as_secs_f64(),
         threads: rayon::current_num_threads(),
+        cluster: None,
         classes: obs.classes.lock().unwrap().clone(),
     };
+    print_report(a, &report)
+}
+
+/// [`build`] on the distributed engine: this process's part of the cluster `plan`.
+#[cfg(feature = "cluster")]
+fn build_on_cluster<G: Indexed + Send + Sync + 'static>(
+    a: &RetroArgs,
+    plan: &Plan,
+    out: &Path,
+    meta: (&str, &str, &str),
+    classes: &[G::Class],
+) -> Result<ExitCode> {
+    use mancala_solver::retro::cluster::{self, Cluster};
+    let t0 = Instant::now();
+    let obs = std::sync::Arc::new(Observer::new(a.json));
+    let c = Cluster {
+        threads: plan.threads,
+        process: plan.process,
+        addresses: plan.addresses.clone(),
+    };
+    let r = cluster::build::<G>(&c, out, meta, classes, obs.clone())?;
+    let report = Report {
+        file: out.display().to_string(),
+        game: meta.0.into(),
+        scope: meta.2.into(),
+        positions: r.positions,
+        bytes: match plan.process {
+            0 => std::fs::metadata(out).map(|m| m.len()).unwrap_or(0),
+            _ => 0,
+        },
+        seconds: t0.elapsed().as_secs_f64(),
+        threads: plan.threads,
+        cluster: Some(ClusterFigures {
+            processes: c.processes(),
+            process: plan.process,
+            workers: plan.threads,
+            resumed_classes: r.resumed,
+            solved_positions: r.solved,
+            updates_sent: r.updates_sent,
+            bytes_sent: r.bytes_sent,
+        }),
+        classes: obs.classes.lock().unwrap().clone(),
+    };
+    print_report(a, &report)
+}
+
+#[cfg(not(feature = "cluster"))]
+fn build_on_cluster<G: Indexed>(
+    _: &RetroArgs,
+    _: &Plan,
+    _: &Path,
+    _: (&str, &str, &str),
+    _: &[G::Class],
+) -> Result<ExitCode> {
+    bail!("--workers/--processes: this mancala was built without the cluster feature")
+}
+
+fn print_report(a: &RetroArgs, report: &Report) -> Result<ExitCode> {
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
@@ -326,6 +421,23 @@ fn build_extending<G: Indexed>(
             report.seconds,
             report.threads
         );
+        if let Some(c) = &report.cluster {
+            let who = match c.process {
+                0 => "wrote the file",
+                _ => "holds the database in memory only",
+            };
+            println!(
+                "process {} of {} ({} workers each) {who}; {} classes resumed; \
+                 {} updates sent to other processes ({} bytes, {:.2} bytes a position solved)",
+                c.process,
+                c.processes,
+                c.workers,
+                c.resumed_classes,
+                c.updates_sent,
+                c.bytes_sent,
+                c.bytes_sent as f64 / c.solved_positions.max(1) as f64
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -362,10 +474,11 @@ fn kalah(a: &RetroArgs, m: usize) -> Result<ExitCode> {
     let root = Kalah::start(m, 0, rules);
     // The largest smaller database beside the output file: its classes are copied.
     let dir = out.parent().filter(|d| !d.as_os_str().is_empty());
+    let cluster = a.cluster.plan()?.is_some();
     let smaller = store::files(dir.unwrap_or(std::path::Path::new(".")), &shelf)
         .unwrap_or_default()
         .into_iter()
-        .filter(|&(j, _)| j < k)
+        .filter(|&(j, _)| j < k && !cluster)
         .find_map(|(j, path)| Some((store::load(&path, &root, &shelf, j).ok()?, path)));
     build_extending::<Kalah>(
         a,
@@ -483,6 +596,12 @@ fn andada(a: &RetroArgs, n: u8, rules: AndadaRules) -> Result<ExitCode> {
         let out = a.out.clone();
         let out = out.unwrap_or_else(|| PathBuf::from(format!("{}-2x{n}-{k}.db", shelf.game)));
         return build_shelf(a, &out, &root, k);
+    }
+    if a.cluster.plan()?.is_some() {
+        bail!(
+            "--workers/--processes: the strong solution of Andada is built on one machine; \
+             give --max-stones for a database on the cluster"
+        );
     }
     let obs = Observer::new(a.json);
     let db = andada_solution(a, &root, &obs)?;

@@ -79,7 +79,21 @@ pub fn build_bytes<G: Indexed>(classes: &[G::Class]) -> (u64, u64) {
     )
 }
 
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {
+/// Refuses a build of `classes` into `path` that cannot fit in the memory available.
+pub(crate) fn fits_in_memory<G: Indexed>(path: &Path, classes: &[G::Class]) -> Result<(), DbError> {
+    let (positions, needed) = build_bytes::<G>(classes);
+    match crate::tt::available_memory() {
+        Some(available) if needed > available => Err(DbError::TooBig {
+            path: path.display().to_string(),
+            positions,
+            needed_mb: needed >> 20,
+            available_mb: available >> 20,
+        }),
+        _ => Ok(()),
+    }
+}
+
+pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {
     move |source| DbError::Io {
         path: path.display().to_string(),
         source,
@@ -291,7 +305,7 @@ impl<G: Indexed> Database<G> {
         solve_class_with::<G>(c, self.method, &outside, &|s, e| obs.sweep(s, e))
     }
 
-    fn add_class(&mut self, c: G::Class, values: Vec<i8>) {
+    pub(crate) fn add_class(&mut self, c: G::Class, values: Vec<i8>) {
         let offset = self.header.classes.iter().map(|x| x.positions).sum();
         self.header.classes.push(ClassInfo {
             name: G::class_name(&c),
@@ -357,17 +371,7 @@ impl<G: Indexed> Database<G> {
         smaller: Option<&Database<G>>,
         obs: &dyn BuildObserver,
     ) -> Result<(Self, Vec<LayerStats>), DbError> {
-        let (positions, needed) = build_bytes::<G>(classes);
-        if let Some(available) = crate::tt::available_memory()
-            && needed > available
-        {
-            return Err(DbError::TooBig {
-                path: path.display().to_string(),
-                positions,
-                needed_mb: needed >> 20,
-                available_mb: available >> 20,
-            });
-        }
+        fits_in_memory::<G>(path, classes)?;
         let partial = partial_dir(path);
         fs::create_dir_all(&partial).map_err(io(&partial))?;
         let db = &mut self;
@@ -590,7 +594,7 @@ pub fn partial_dir(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-fn write_class_file(file: &Path, name: &str, values: &[i8]) -> Result<(), DbError> {
+pub(crate) fn write_class_file(file: &Path, name: &str, values: &[i8]) -> Result<(), DbError> {
     let tmp = file.with_extension("tmp");
     {
         let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io(&tmp))?);
@@ -609,7 +613,11 @@ fn write_class_file(file: &Path, name: &str, values: &[i8]) -> Result<(), DbErro
 }
 
 /// A finished class from an earlier build, if it is there and intact.
-fn read_class_file(file: &Path, name: &str, positions: u64) -> Result<Option<Vec<i8>>, DbError> {
+pub(crate) fn read_class_file(
+    file: &Path,
+    name: &str,
+    positions: u64,
+) -> Result<Option<Vec<i8>>, DbError> {
     let Ok(f) = fs::File::open(file) else {
         return Ok(None);
     };

@@ -31,8 +31,8 @@ use mancala_core::index::Indexed;
 use rayon::prelude::*;
 
 /// Below and above every value.
-const NEG: i16 = i16::MIN / 2;
-const POS: i16 = i16::MAX / 2;
+pub(super) const NEG: i16 = i16::MIN / 2;
+pub(super) const POS: i16 = i16::MAX / 2;
 
 /// How a class is solved.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub fn solve_class_with<G: Indexed>(
 }
 
 /// One counter per position of `class`, each starting at `v`.
-fn counters<G: Indexed>(class: &G::Class, v: i16) -> Vec<AtomicI16> {
+pub(super) fn counters<G: Indexed>(class: &G::Class, v: i16) -> Vec<AtomicI16> {
     (0..G::class_size(class))
         .map(|_| AtomicI16::new(v))
         .collect()
@@ -156,7 +156,7 @@ fn sweeps<G: Indexed>(
 /// The bounds (first player's view) that `g`'s children give it in the current sweep:
 /// the best of the children's bounds for the player to move.
 #[inline]
-fn bounds_from_children<G: Indexed>(
+pub(super) fn bounds_from_children<G: Indexed>(
     g: &G,
     class: G::Class,
     (lower, upper): (&[AtomicI16], &[AtomicI16]),
@@ -197,17 +197,26 @@ fn bounds_from_children<G: Indexed>(
 fn settle<G: Indexed>(class: G::Class, lower: &[AtomicI16], upper: &[AtomicI16]) -> Vec<i8> {
     (0..lower.len())
         .into_par_iter()
-        .map(|i| {
-            let g = G::from_index(&class, i as u64);
-            let sign = g.to_move().sign() as i16;
-            let d = sign * g.repetition_value() as i16;
-            let l = lower[i].load(Ordering::Relaxed);
-            let u = upper[i].load(Ordering::Relaxed);
-            let v = l.max(u.min(d));
-            let rel = sign as i32 * v as i32 - g.banked();
-            i8::try_from(rel).expect("class values fit in a byte")
-        })
+        .map(|i| settle_one::<G>(class, i, lower, upper))
         .collect()
+}
+
+/// [`settle`] for the position of index `i`.
+#[inline]
+pub(super) fn settle_one<G: Indexed>(
+    class: G::Class,
+    i: usize,
+    lower: &[AtomicI16],
+    upper: &[AtomicI16],
+) -> i8 {
+    let g = G::from_index(&class, i as u64);
+    let sign = g.to_move().sign() as i16;
+    let d = sign * g.repetition_value() as i16;
+    let l = lower[i].load(Ordering::Relaxed);
+    let u = upper[i].load(Ordering::Relaxed);
+    let v = l.max(u.min(d));
+    let rel = sign as i32 * v as i32 - g.banked();
+    i8::try_from(rel).expect("class values fit in a byte")
 }
 
 /// Not solved yet (below every value).
