@@ -288,7 +288,7 @@ mod tests {
             .iter()
             .map(|m| (m.text.as_str(), m.value, m.place.column))
             .collect();
-        assert_eq!(m, vec![("a", 0.0, 64), ("xb", -0.5, 68)]);
+        assert_eq!(m, vec![("a", 0.0, 56), ("xb", -0.5, 60)]);
     }
 
     #[test]
@@ -300,8 +300,8 @@ mod tests {
             ("1 kalah:4x3 value:2 value:2", 21, "twice"),
             ("1 kalah:4x3 value:2 depth:3", 21, "unknown field"),
             ("1 kalah:4x3 value:2 oops", 21, "FIELD:VALUE"),
-            ("1 kalah:4x3 value:2 moves:a=1,b", 33, "MOVE=VALUE"),
-            ("1 kalah:4x3 value:2 moves:a=1,b=q", 35, "expected a value"),
+            ("1 kalah:4x3 value:2 moves:a=1,b", 31, "MOVE=VALUE"),
+            ("1 kalah:4x3 value:2 moves:a=1,b=q", 33, "expected a value"),
             ("1 kalah:4x3 value:2 moves:a=1,a=2", 31, "twice"),
             ("1 kalah:4x3 value:2 komi:2.25", 26, "half points"),
             ("1 kalah:4x3 value:2 ply:-1", 25, ""),
