@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod limit;
 pub mod play;
 pub mod reconstruct;
+pub mod reconstruct_forward;
 pub mod retro;
 pub mod show;
 pub mod solve;
