@@ -100,14 +100,19 @@ pub struct Departure {
     pub not_best: Option<(usize, i32, i32)>,
 }
 
-/// [`Departure`] of `line` from `start` (a solve per legal ply).
-pub fn departure(solver: &Solver, start: &Afrika, line: &[Ply]) -> Departure {
+/// [`Departure`] of `line` from `start` (a solve per legal ply), best play looked for
+/// from ply `from` (0-based) on.
+pub fn departure(solver: &Solver, start: &Afrika, line: &[Ply], from: usize) -> Departure {
     let legal = super::forward::legal_prefix(start, line);
     let mut g = *start;
     let mut not_best = None;
     let mut ms = Moves::new();
     for (i, p) in line[..legal].iter().enumerate() {
         let mv = engine_move(p);
+        if i < from {
+            g = g.play(mv);
+            continue;
+        }
         g.legal_moves(&mut ms);
         let values: Vec<(AfrikaMove, i32)> = ms
             .iter()

@@ -203,3 +203,33 @@ pub fn mend(
     }
     (None, nodes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reconstruct::forward::{Problem, legal_prefix};
+    use crate::reconstruct::tests::published_line;
+
+    #[test]
+    fn mends_the_stored_problem_1_candidate_with_its_three_corrections() {
+        // The backward method's candidate 1 (issue 4): entries 10 and 12 in the wrong
+        // case, entry 14 the wrong letter.
+        let line = published_line("problem-1-solution.txt");
+        let p = Problem::new(std::slice::from_ref(&line)).unwrap();
+        let start = p.totals.position(
+            &[1, 0, 0, 3, 0, 2, 2, 0, 0, 4, 4, 0, 1, 0, 0, 5],
+            Row::South,
+        );
+        assert_eq!(legal_prefix(&start, &p.lines[0]), 9);
+        let (m, _) = mend(&start, &p.lines[0], line.score, 3, 1_000_000);
+        let m = m.expect("three corrections suffice");
+        let entries: Vec<usize> = m.mends.iter().map(|c| c.entry).collect();
+        assert_eq!(entries.len(), 3, "{:?}", m.mends);
+        assert!(
+            entries.contains(&10) && entries.contains(&12),
+            "{:?}",
+            m.mends
+        );
+        assert!(crate::reconstruct::replay(&start, &m.moves).is_ok());
+    }
+}

@@ -197,7 +197,7 @@ fn published_start(name: &str) -> Afrika {
 }
 
 /// The published line of the file `positions/afrika/{name}`.
-fn published_line(name: &str) -> Line {
+pub(super) fn published_line(name: &str) -> Line {
     Line::from_record(name, &published(name)).unwrap()
 }
 

@@ -60,6 +60,10 @@ pub struct ReconstructArgs {
     /// prefix shortened by this many plies [default: 1].
     #[arg(long, value_parser = crate::args::count)]
     below: Option<usize>,
+    /// --forward: check the claims on the positions of this prefix pair (plies of line 1,
+    /// plies of line 2, e.g. 9,0) instead of the lowered frontier; repeatable.
+    #[arg(long, value_parser = pair)]
+    at: Vec<(usize, usize)>,
     /// --forward: most positions checked against the claims [default: 100000].
     #[arg(long, value_parser = crate::args::nodes)]
     max_positions: Option<u64>,
@@ -118,6 +122,9 @@ struct Out {
 pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
     let lines = read_lines(&a.files)?;
     if a.forward {
+        if !a.at.is_empty() && a.below.is_some() {
+            bail!("--at names the prefix pairs to check; --below cannot lower them as well");
+        }
         if a.max_corrections.is_some() || a.node_limit.is_some() || a.no_solve {
             bail!(
                 "--max-corrections, --node-limit and --no-solve belong to the backward method, not --forward"
@@ -131,6 +138,7 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
             compare_backward: a.compare_backward,
             json: a.json,
             limit: a.limit,
+            at: a.at.clone(),
         };
         return super::reconstruct_forward::run(&lines, &s);
     }
@@ -139,9 +147,10 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         || a.tt_mb.is_some()
         || a.mend_budget.is_some()
         || a.compare_backward.is_some()
+        || !a.at.is_empty()
     {
         bail!(
-            "--below, --max-positions, --tt-mb, --mend-budget and --compare-backward need --forward"
+            "--below, --at, --max-positions, --tt-mb, --mend-budget and --compare-backward need --forward"
         );
     }
     let (budgets, cands) = fit_with_budgets(&lines, &a);
@@ -176,6 +185,14 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A prefix pair "P1,P2" (plies of line 1 and line 2).
+fn pair(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("\"{s}\": expected two ply counts such as 9,0"))?;
+    Ok((crate::args::count(a)?, crate::args::count(b)?))
 }
 
 /// The solution lines of the record files, which must be Afrika records sharing a start.

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use mancala_analysis::reconstruct::claims::{self, Departure};
 use mancala_analysis::reconstruct::forward::{self, Pair, Problem, Table};
 use mancala_analysis::reconstruct::mend::{self, Mended};
@@ -29,6 +29,8 @@ pub struct Settings {
     pub json: bool,
     /// Positions of the frontier pairs shown when they fail the claims.
     pub limit: usize,
+    /// Prefix pairs to check instead of the lowered frontier.
+    pub at: Vec<Pair>,
 }
 
 #[derive(Serialize)]
@@ -82,6 +84,9 @@ struct Out {
     positions_checked: u64,
     solver_nodes: u64,
     solve_seconds: f64,
+    /// Every start on which the claims hold, with the plies of each line legal from it.
+    all_confirmed: Vec<(String, Vec<usize>)>,
+    /// The confirmed starts from which the lines are legal longest (up to --limit).
     confirmed: Vec<CandidateOut>,
     /// Positions of the frontier pairs themselves (up to --limit) that fail the claims.
     frontier_unconfirmed: Vec<CandidateOut>,
@@ -115,10 +120,21 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
     });
     let search_seconds = t0.elapsed().as_secs_f64();
     let frontier = table.frontier();
-    let pairs: BTreeSet<Pair> = frontier
-        .iter()
-        .map(|&(a, b)| (a.saturating_sub(s.below), b.saturating_sub(s.below)))
-        .collect();
+    let lines_len: Vec<usize> = problem.lines.iter().map(Vec::len).collect();
+    if let Some(&(a, b)) =
+        s.at.iter()
+            .find(|&&(a, b)| a > lines_len[0] || b > lines_len.get(1).copied().unwrap_or(0))
+    {
+        bail!("--at {a},{b}: the lines have {lines_len:?} plies");
+    }
+    let pairs: BTreeSet<Pair> = if s.at.is_empty() {
+        frontier
+            .iter()
+            .map(|&(a, b)| (a.saturating_sub(s.below), b.saturating_sub(s.below)))
+            .collect()
+    } else {
+        s.at.iter().copied().collect()
+    };
     let pairs: Vec<Pair> = pairs.into_iter().collect();
     let wanted: Vec<Pair> = pairs.iter().chain(&frontier).copied().collect();
     let (_, kept) = forward::search(&problem, &wanted, |_| {});
@@ -182,8 +198,28 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
     }
     let solve_seconds = t1.elapsed().as_secs_f64();
     let solver_nodes = solver.progress.nodes.load(Ordering::Relaxed);
+    // Every confirmed start with how far each line is legal as printed from it; the
+    // longest of these pairs are the confirmed frontier, shown in full.
+    let legal = |g: &Afrika| -> Vec<usize> {
+        problem
+            .lines
+            .iter()
+            .map(|l| forward::legal_prefix(g, l))
+            .collect()
+    };
+    let all_confirmed: Vec<(String, Vec<usize>)> = confirmed
+        .iter()
+        .map(|(g, _)| (g.to_text(), legal(g)))
+        .collect();
+    let dominated = |a: &[usize]| {
+        all_confirmed
+            .iter()
+            .any(|(_, b)| b != a && b.iter().zip(a).all(|(x, y)| x >= y))
+    };
     let confirmed = confirmed
         .iter()
+        .filter(|(g, _)| !dominated(&legal(g)))
+        .take(s.limit)
         .map(|(g, v)| candidate(&solver, g, &v.move_values, &problem, lines, s))
         .collect();
     // The unconfirmed positions of the frontier itself, with every move's value.
@@ -219,6 +255,7 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
         positions_checked: positions.len() as u64,
         solver_nodes,
         solve_seconds,
+        all_confirmed,
         confirmed,
         frontier_unconfirmed: frontier_shown,
         backward,
@@ -252,7 +289,10 @@ fn candidate(
         lines: Vec::new(),
     };
     for (plies, line) in problem.lines.iter().zip(lines) {
-        let Departure { legal, not_best } = claims::departure(solver, g, plies);
+        // A line after the first shows a mistake at its first move: best play is looked
+        // for from its second ply on.
+        let from = usize::from(!std::ptr::eq(plies, &problem.lines[0]));
+        let Departure { legal, not_best } = claims::departure(solver, g, plies, from);
         let (mended, mend_nodes) = mend::mend(g, plies, line.score, s.mend_budget, 20_000_000);
         let (corrections, corrected_line, replayed) = match mended {
             Some(Mended { moves, mends }) => {
@@ -342,11 +382,21 @@ fn print_text(o: &Out, table: &Table) {
         o.checked_pairs,
         o.positions_left,
         o.positions_checked,
-        o.confirmed.len(),
+        o.all_confirmed.len(),
         o.solver_nodes,
         o.solve_seconds
     );
-    let shown = o.confirmed.iter().map(|c| ("confirmed candidate", c));
+    let mut by_pair = std::collections::BTreeMap::new();
+    for (_, l) in &o.all_confirmed {
+        *by_pair.entry(l.clone()).or_insert(0u64) += 1;
+    }
+    for (l, n) in by_pair.iter().rev() {
+        println!("  confirmed starts from which the lines are legal for {l:?} plies: {n}");
+    }
+    let shown = o
+        .confirmed
+        .iter()
+        .map(|c| ("confirmed candidate on the confirmed frontier", c));
     let failed = o
         .frontier_unconfirmed
         .iter()
