@@ -306,6 +306,10 @@ pub struct Table {
     pub count: Vec<Vec<u64>>,
     /// Lazy starts expanded.
     pub nodes: u64,
+    /// Lazy starts reached at each ply of line 1 (summed over line 2).
+    pub nodes_at: Vec<u64>,
+    /// False when the node limit stopped the search: the counts are then lower bounds.
+    pub complete: bool,
 }
 
 impl Table {
@@ -339,19 +343,28 @@ struct Walk<'a, F: FnMut(u64)> {
     /// Prefix pairs whose lazy starts are kept.
     keep: &'a [(usize, usize)],
     kept: Vec<(Pair, Start)>,
+    limit: u64,
     progress: F,
 }
 
 impl<F: FnMut(u64)> Walk<'_, F> {
-    fn tick(&mut self) {
+    /// Counts a lazy start at ply `p1` of line 1; false when the node limit is reached.
+    fn tick(&mut self, p1: usize) -> bool {
         self.table.nodes += 1;
+        self.table.nodes_at[p1] += 1;
         if self.table.nodes.is_multiple_of(1 << 16) {
             (self.progress)(self.table.nodes);
         }
+        if self.table.nodes > self.limit {
+            self.table.complete = false;
+        }
+        self.table.complete
     }
 
     fn line1(&mut self, p1: usize, s: Start, st: State) {
-        self.tick();
+        if !self.tick(p1) {
+            return;
+        }
         let first = self.problem.first_state();
         self.line2(p1, 0, s, first);
         let Some(ply) = self.problem.lines[0].get(p1) else {
@@ -363,7 +376,9 @@ impl<F: FnMut(u64)> Walk<'_, F> {
     }
 
     fn line2(&mut self, p1: usize, p2: usize, s: Start, st: State) {
-        self.tick();
+        if p2 > 0 && !self.tick(p1) {
+            return;
+        }
         let c = &mut self.table.count[p1][p2];
         *c = c.saturating_add(s.count());
         if self.keep.contains(&(p1, p2)) {
@@ -379,10 +394,12 @@ impl<F: FnMut(u64)> Walk<'_, F> {
 }
 
 /// The count of every prefix pair, and the lazy starts of the pairs in `keep` (disjoint
-/// within a pair). `progress` hears the node count now and then.
+/// within a pair), expanding at most `limit` lazy starts. `progress` hears the node count
+/// now and then.
 pub fn search(
     problem: &Problem,
     keep: &[(usize, usize)],
+    limit: u64,
     progress: impl FnMut(u64),
 ) -> (Table, Vec<(Pair, Start)>) {
     let len = |i: usize| problem.lines.get(i).map_or(0, Vec::len);
@@ -391,9 +408,12 @@ pub fn search(
         table: Table {
             count: vec![vec![0; len(1) + 1]; len(0) + 1],
             nodes: 0,
+            nodes_at: vec![0; len(0) + 1],
+            complete: true,
         },
         keep,
         kept: Vec::new(),
+        limit,
         progress,
     };
     w.line1(0, problem.unknown(), problem.first_state());

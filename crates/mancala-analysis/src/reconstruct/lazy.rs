@@ -84,22 +84,25 @@ impl Start {
     }
 
     /// How many complete positions are left (ranges summing to the total), counted by
-    /// dynamic programming over the holes.
+    /// dynamic programming over the holes with running sums (O(holes x total)).
     pub fn count(&self) -> u64 {
         let t = self.total as usize;
         let mut ways = vec![0u64; t + 1];
         ways[0] = 1;
+        let mut prefix = vec![0u64; t + 2];
         for i in 0..self.holes() {
             let (lo, hi) = (self.lo[i] as usize, self.hi[i] as usize);
-            let mut next = vec![0u64; t + 1];
-            for (s, &w) in ways.iter().enumerate().filter(|(_, w)| **w > 0) {
-                for v in lo..=hi.min(t - s.min(t)) {
-                    if s + v <= t {
-                        next[s + v] = next[s + v].saturating_add(w);
-                    }
-                }
+            for s in 0..=t {
+                prefix[s + 1] = prefix[s].saturating_add(ways[s]);
             }
-            ways = next;
+            // ways'[s] = sum of ways[s - v] for v in lo..=hi.
+            for (s, w) in ways.iter_mut().enumerate() {
+                *w = if s < lo {
+                    0
+                } else {
+                    prefix[s - lo + 1] - prefix[s.saturating_sub(hi)]
+                };
+            }
         }
         ways[t]
     }
@@ -141,9 +144,11 @@ impl Start {
             }
             return;
         }
-        let rest_hi: u32 = self.hi[i + 1..holes.len()].iter().map(|&x| x as u32).sum();
+        let rest = i + 1..holes.len();
+        let rest_hi: u32 = self.hi[rest.clone()].iter().map(|&x| x as u32).sum();
+        let rest_lo: u32 = self.lo[rest].iter().map(|&x| x as u32).sum();
         for v in self.lo[i]..=self.hi[i].min(left) {
-            if (left - v) as u32 <= rest_hi {
+            if (rest_lo..=rest_hi).contains(&((left - v) as u32)) {
                 holes[i] = v;
                 self.fill(i + 1, left - v, holes, limit, done, f);
             }

@@ -47,10 +47,11 @@ pub struct ReconstructArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Skip the solver's verdicts.
+    /// Skip the solver's verdicts (with --forward: the claims are not checked).
     #[arg(long)]
     no_solve: bool,
-    /// Search nodes per line and budget before giving up [default: 50000000].
+    /// Search nodes per line and budget before giving up [default: 50000000]; with
+    /// --forward, lazy starts expanded by the prefix search [default: 200000000].
     #[arg(long, value_parser = crate::args::nodes)]
     node_limit: Option<u64>,
     /// The forward method with lazy holes and trusted prefixes (issue 16).
@@ -125,10 +126,8 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         if !a.at.is_empty() && a.below.is_some() {
             bail!("--at names the prefix pairs to check; --below cannot lower them as well");
         }
-        if a.max_corrections.is_some() || a.node_limit.is_some() || a.no_solve {
-            bail!(
-                "--max-corrections, --node-limit and --no-solve belong to the backward method, not --forward"
-            );
+        if a.max_corrections.is_some() {
+            bail!("--max-corrections belongs to the backward method, not --forward");
         }
         let s = super::reconstruct_forward::Settings {
             below: a.below.unwrap_or(1),
@@ -139,6 +138,8 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
             json: a.json,
             limit: a.limit,
             at: a.at.clone(),
+            node_limit: a.node_limit.unwrap_or(200_000_000),
+            solve: !a.no_solve,
         };
         return super::reconstruct_forward::run(&lines, &s);
     }

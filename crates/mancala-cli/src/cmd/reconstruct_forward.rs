@@ -31,6 +31,10 @@ pub struct Settings {
     pub limit: usize,
     /// Prefix pairs to check instead of the lowered frontier.
     pub at: Vec<Pair>,
+    /// Most lazy starts expanded by the prefix search.
+    pub node_limit: u64,
+    /// Whether the claims are checked with the solver.
+    pub solve: bool,
 }
 
 #[derive(Serialize)]
@@ -78,12 +82,18 @@ struct Out {
     count: Vec<Vec<u64>>,
     frontier: Vec<FrontierOut>,
     search_nodes: u64,
+    /// Lazy starts at each ply of line 1.
+    search_nodes_at: Vec<u64>,
+    /// False when --node-limit stopped the prefix search (counts are lower bounds).
+    search_complete: bool,
     search_seconds: f64,
     checked_pairs: Vec<Pair>,
     positions_left: u64,
     positions_checked: u64,
     solver_nodes: u64,
     solve_seconds: f64,
+    /// The positions of the frontier pairs (up to --limit).
+    frontier_positions: Vec<String>,
     /// Every start on which the claims hold, with the plies of each line legal from it.
     all_confirmed: Vec<(String, Vec<usize>)>,
     /// The confirmed starts from which the lines are legal longest (up to --limit).
@@ -113,7 +123,7 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
         |line: usize, p: usize| p.checked_sub(1).map_or(0, |i| problem.lines[line][i].entry);
     let t0 = Instant::now();
     let bar = spinner("prefix pairs");
-    let (table, _) = forward::search(&problem, &[], |n| {
+    let (table, _) = forward::search(&problem, &[], s.node_limit, |n| {
         if let Some(b) = &bar {
             b.set_message(format!("prefix pairs: {n} lazy starts"));
         }
@@ -137,7 +147,7 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
     };
     let pairs: Vec<Pair> = pairs.into_iter().collect();
     let wanted: Vec<Pair> = pairs.iter().chain(&frontier).copied().collect();
-    let (_, kept) = forward::search(&problem, &wanted, |_| {});
+    let (_, kept) = forward::search(&problem, &wanted, s.node_limit, |_| {});
     let positions_left = kept
         .iter()
         .filter(|(p, _)| pairs.contains(p))
@@ -181,7 +191,7 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
     });
     let mut confirmed = Vec::new();
     let mut frontier_shown = Vec::new();
-    for h in &positions {
+    for h in positions.iter().filter(|_| s.solve) {
         let g = problem.totals.position(h, problem.to_move);
         let v = claims::check(&solver, &g, &problem.lines, &margins);
         if v.confirmed {
@@ -249,12 +259,18 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
             })
             .collect(),
         search_nodes: table.nodes,
+        search_nodes_at: table.nodes_at.clone(),
+        search_complete: table.complete,
         search_seconds,
         checked_pairs: pairs,
         positions_left,
-        positions_checked: positions.len() as u64,
+        positions_checked: if s.solve { positions.len() as u64 } else { 0 },
         solver_nodes,
         solve_seconds,
+        frontier_positions: on_frontier
+            .iter()
+            .map(|h| problem.totals.position(h, problem.to_move).to_text())
+            .collect(),
         all_confirmed,
         confirmed,
         frontier_unconfirmed: frontier_shown,
@@ -359,8 +375,15 @@ fn print_text(o: &Out, table: &Table) {
         o.on_board, o.start_stores[0], o.start_stores[1], o.plies
     );
     println!(
-        "prefix search: {} lazy starts, {:.2} s",
-        o.search_nodes, o.search_seconds
+        "prefix search: {} lazy starts{}, {:.2} s; per ply of line 1: {:?}",
+        o.search_nodes,
+        if o.search_complete {
+            ""
+        } else {
+            " (NODE LIMIT REACHED: the counts are lower bounds)"
+        },
+        o.search_seconds,
+        o.search_nodes_at
     );
     println!(
         "positions left (rows: plies of line 1 from 0; columns: plies of line 2 from 0; rows of zeros left out):"
@@ -376,6 +399,9 @@ fn print_text(o: &Out, table: &Table) {
             "  plies {:?} (up to entries {:?}): {} position(s)",
             f.plies, f.entries, f.positions
         );
+    }
+    for f in &o.frontier_positions {
+        println!("  frontier position: {f}");
     }
     println!(
         "claims checked on the positions of prefix pairs {:?}: {} position(s) left, {} checked, {} confirmed ({} solver nodes, {:.1} s)",

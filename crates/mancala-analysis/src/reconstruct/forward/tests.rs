@@ -81,7 +81,7 @@ fn counts_agree_with_every_complete_position() {
         let l2 = random_line(&mut rng, &holes, "two");
         let l1 = with_typo(l1.clone(), l1.entries.len() * 2 / 3);
         let problem = Problem::new(&[l1, l2]).unwrap();
-        let (table, _) = search(&problem, &[], |_| {});
+        let (table, _) = search(&problem, &[], u64::MAX, |_| {});
         let mut brute = vec![vec![0u64; problem.lines[1].len() + 1]; problem.lines[0].len() + 1];
         Start::unknown(8, problem.totals.on_board).for_each(u64::MAX, &mut |h| {
             let g = problem.totals.position(h, Row::South);
@@ -109,7 +109,7 @@ fn recovers_a_random_start_despite_late_errors() {
         let (e1, e2) = (l1.entries.len() - late, l2.entries.len() - late.min(3));
         let problem = Problem::new(&[with_typo(l1, e1), with_typo(l2, e2)]).unwrap();
         assert_eq!(problem.totals.on_board, 22);
-        let (table, kept) = search(&problem, &[(e1, e2)], |_| {});
+        let (table, kept) = search(&problem, &[(e1, e2)], u64::MAX, |_| {});
         let mut found = Vec::new();
         for (_, s) in &kept {
             s.for_each(10, &mut |h| found.push(h.to_vec()));
