@@ -88,6 +88,7 @@ struct Out {
     search_complete: bool,
     search_seconds: f64,
     checked_pairs: Vec<Pair>,
+    /// Positions of the checked pairs, summed over the pairs (they may overlap).
     positions_left: u64,
     positions_checked: u64,
     solver_nodes: u64,
@@ -404,7 +405,7 @@ fn print_text(o: &Out, table: &Table) {
         println!("  frontier position: {f}");
     }
     println!(
-        "claims checked on the positions of prefix pairs {:?}: {} position(s) left, {} checked, {} confirmed ({} solver nodes, {:.1} s)",
+        "claims checked on the positions of prefix pairs {:?}: {} position(s) (summed over the pairs), {} distinct checked, {} confirmed ({} solver nodes, {:.1} s)",
         o.checked_pairs,
         o.positions_left,
         o.positions_checked,
