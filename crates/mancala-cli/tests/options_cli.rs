@@ -479,3 +479,30 @@ fn the_top_level_help_lists_every_command() {
         assert!(retro.contains(target), "{target}: {retro}");
     }
 }
+
+#[test]
+fn forward_reconstruction_finds_problem_2s_frontier_and_refuses_mixed_options() {
+    let o = mancala(&[
+        "reconstruct",
+        "--forward",
+        "--no-solve",
+        "--json",
+        "positions/afrika/problem-2-solution.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["on_board"], 48);
+    assert_eq!(j["frontier"][0]["plies"], serde_json::json!([32, 0]));
+    assert_eq!(j["frontier"][0]["positions"], 8);
+    assert_eq!(j["frontier_positions"].as_array().unwrap().len(), 5);
+    let f = "positions/afrika/problem-2-solution.txt";
+    refused(&["reconstruct", f, "--at", "3,0"], "need --forward");
+    refused(
+        &["reconstruct", f, "--forward", "--max-corrections", "1"],
+        "backward method",
+    );
+    refused(
+        &["reconstruct", f, "--forward", "--at", "40,0"],
+        "--at 40,0",
+    );
+}

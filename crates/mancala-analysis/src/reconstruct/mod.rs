@@ -12,6 +12,11 @@
 //! Start stores follow from the result statement: the final score minus what each side
 //! captures during the (corrected) line.
 
+pub mod claims;
+pub mod forward;
+pub mod lazy;
+pub mod mend;
+
 use mancala_core::rows::Seated;
 use std::collections::{BTreeMap, HashSet};
 

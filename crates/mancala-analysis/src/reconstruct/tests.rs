@@ -197,18 +197,25 @@ fn published_start(name: &str) -> Afrika {
 }
 
 /// The published line of the file `positions/afrika/{name}`.
-fn published_line(name: &str) -> Line {
+pub(super) fn published_line(name: &str) -> Line {
     Line::from_record(name, &published(name)).unwrap()
+}
+
+/// Asserts that the stored corrected line `file` replays consistently to the end of the
+/// game from its start; returns that start.
+fn assert_replays(file: &str) -> Afrika {
+    let rec = published(file);
+    let start = mancala_core::record::start_position(&rec.tags).unwrap();
+    let report = mancala_core::record::verify(&rec, start);
+    assert!(report.consistent, "{file}: {:?}", report.issues);
+    assert!(report.game_over, "{file}");
+    start
 }
 
 /// Asserts that the stored corrected solution of Afrika problem `n` replays consistently
 /// to the end of the game from the problem's start; returns that start.
 fn assert_corrected_solution_replays(n: u32) -> Afrika {
-    let rec = published(&format!("problem-{n}-solution-corrected.txt"));
-    let start = mancala_core::record::start_position(&rec.tags).unwrap();
-    let report = mancala_core::record::verify(&rec, start);
-    assert!(report.consistent, "problem {n}: {:?}", report.issues);
-    assert!(report.game_over, "problem {n}");
+    let start = assert_replays(&format!("problem-{n}-solution-corrected.txt"));
     assert_eq!(published_start(&format!("problem-{n}.txt")), start);
     start
 }
@@ -226,6 +233,41 @@ fn stored_problem_2_reconstruction_is_consistent() {
 fn problem_1_solution_line_needs_three_corrections() {
     let fits = fit_within(&published_line("problem-1-solution.txt"), 2, 50_000_000);
     assert!(fits.is_empty(), "{} fits with 2 corrections", fits.len());
-    // The stored (unconfirmed) candidate replays its corrected line.
-    assert_corrected_solution_replays(1);
+    // The backward method's best fit (issue 4, kept as history) replays its corrected line.
+    assert_replays("problem-1-solution-corrected.txt");
+}
+
+#[test]
+fn stored_problem_1_candidate_fits_the_published_lines_forwards() {
+    // Issue 16: candidate A replays the wrong line with its one correction, and the
+    // published lines are legal as printed for 4 and 16 plies from it.
+    let start = assert_replays("problem-1-wrong-corrected.txt");
+    assert_eq!(published_start("problem-1.txt"), start);
+    let line = |name: &str| {
+        let path = format!(
+            "{}/../../positions/afrika/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        let rec = mancala_core::record::parse_file_keeping_annotations(name, &text).unwrap();
+        Line::from_record(name, &rec).unwrap()
+    };
+    let lines = [line("problem-1-solution.txt"), line("problem-1-wrong.txt")];
+    let p = forward::Problem::new(&lines).unwrap();
+    assert_eq!(p.totals.position(start.holes(), Row::South), start);
+    let legal: Vec<usize> = p
+        .lines
+        .iter()
+        .map(|l| forward::legal_prefix(&start, l))
+        .collect();
+    assert_eq!(legal, [4, 16]);
+    for c in ['b', 'c', 'd', 'e'] {
+        let g = published_start(&format!("problem-1-candidate-{c}.txt"));
+        let legal: Vec<usize> = p
+            .lines
+            .iter()
+            .map(|l| forward::legal_prefix(&g, l))
+            .collect();
+        assert_eq!(legal, [9, 11], "candidate {c}");
+    }
 }

@@ -6,6 +6,7 @@ pub mod cluster;
 pub mod limit;
 pub mod play;
 pub mod reconstruct;
+pub mod reconstruct_forward;
 pub mod retro;
 pub mod show;
 pub mod solve;

@@ -26,25 +26,58 @@ use crate::input::{display_name, read_text};
 /// (wrong amount, wrong letter, wrong case, extra move, lost move) are allowed. Prints the
 /// candidate count for every budget 0..=K, then the cheapest candidates with their
 /// corrections, the corrected lines and the exact solver's value of every first move.
+///
+/// With --forward (one or two lines): the lines are played forwards from a start whose
+/// holes are all unknown, fixing a hole only when a move needs it, without corrections.
+/// Prints the positions left for every pair of trusted prefixes, the frontier (longest
+/// pairs with a position left), the positions of the frontier pairs lowered by --below
+/// plies on which the exact solver confirms the claims (line 1's first move is the only
+/// winning move and worth its final margin; line 2's first move is worth its margin),
+/// and for each, where each line leaves legal and best play and its fewest corrections.
 #[derive(Args, Debug)]
 pub struct ReconstructArgs {
     #[arg(required = true)]
     files: Vec<String>,
-    /// Most corrections in each line (the candidates are ranked by the total).
-    #[arg(long, default_value_t = 1, value_parser = crate::args::count)]
-    max_corrections: usize,
+    /// Most corrections in each line (the candidates are ranked by the total) [default: 1].
+    #[arg(long, value_parser = crate::args::count)]
+    max_corrections: Option<usize>,
     /// Candidates shown.
     #[arg(long, default_value_t = 5, value_parser = crate::args::count)]
     limit: usize,
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Skip the solver's verdicts.
+    /// Skip the solver's verdicts (with --forward: the claims are not checked).
     #[arg(long)]
     no_solve: bool,
-    /// Search nodes per line and budget before giving up.
-    #[arg(long, default_value_t = 50_000_000, value_parser = crate::args::nodes)]
-    node_limit: u64,
+    /// Search nodes per line and budget before giving up [default: 50000000]; with
+    /// --forward, lazy starts expanded by the prefix search [default: 200000000].
+    #[arg(long, value_parser = crate::args::nodes)]
+    node_limit: Option<u64>,
+    /// The forward method with lazy holes and trusted prefixes (issue 16).
+    #[arg(long)]
+    forward: bool,
+    /// --forward: the claims are checked on the positions of the frontier pairs, each
+    /// prefix shortened by this many plies [default: 1].
+    #[arg(long, value_parser = crate::args::count)]
+    below: Option<usize>,
+    /// --forward: check the claims on the positions of this prefix pair (plies of line 1,
+    /// plies of line 2, e.g. 9,0) instead of the lowered frontier; repeatable.
+    #[arg(long, value_parser = pair)]
+    at: Vec<(usize, usize)>,
+    /// --forward: most positions checked against the claims [default: 100000].
+    #[arg(long, value_parser = crate::args::nodes)]
+    max_positions: Option<u64>,
+    /// --forward: the solver's table in MB [default: 256].
+    #[arg(long, value_parser = crate::args::tt_mb)]
+    tt_mb: Option<usize>,
+    /// --forward: most corrections tried per line on a confirmed start [default: 3].
+    #[arg(long, value_parser = crate::args::count)]
+    mend_budget: Option<usize>,
+    /// --forward: also fit the lines backwards with this many corrections per line and
+    /// say how far each line is legal as printed from each backward candidate.
+    #[arg(long, value_parser = crate::args::count)]
+    compare_backward: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -89,6 +122,38 @@ struct Out {
 
 pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
     let lines = read_lines(&a.files)?;
+    if a.forward {
+        if !a.at.is_empty() && a.below.is_some() {
+            bail!("--at names the prefix pairs to check; --below cannot lower them as well");
+        }
+        if a.max_corrections.is_some() {
+            bail!("--max-corrections belongs to the backward method, not --forward");
+        }
+        let s = super::reconstruct_forward::Settings {
+            below: a.below.unwrap_or(1),
+            max_positions: a.max_positions.unwrap_or(100_000),
+            tt_mb: a.tt_mb.unwrap_or(256),
+            mend_budget: a.mend_budget.unwrap_or(3),
+            compare_backward: a.compare_backward,
+            json: a.json,
+            limit: a.limit,
+            at: a.at.clone(),
+            node_limit: a.node_limit.unwrap_or(200_000_000),
+            solve: !a.no_solve,
+        };
+        return super::reconstruct_forward::run(&lines, &s);
+    }
+    if a.below.is_some()
+        || a.max_positions.is_some()
+        || a.tt_mb.is_some()
+        || a.mend_budget.is_some()
+        || a.compare_backward.is_some()
+        || !a.at.is_empty()
+    {
+        bail!(
+            "--below, --at, --max-positions, --tt-mb, --mend-budget and --compare-backward need --forward"
+        );
+    }
     let (budgets, cands) = fit_with_budgets(&lines, &a);
     let shown = cands
         .iter()
@@ -113,7 +178,7 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         println!(
             "{} candidate(s) with at most {} correction(s); showing {}",
             cands.len(),
-            a.max_corrections,
+            a.max_corrections.unwrap_or(1),
             out.shown.len()
         );
         for (i, c) in out.shown.iter().enumerate() {
@@ -121,6 +186,14 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A prefix pair "P1,P2" (plies of line 1 and line 2).
+fn pair(s: &str) -> Result<(usize, usize), String> {
+    let (a, b) = s
+        .split_once(',')
+        .ok_or_else(|| format!("\"{s}\": expected two ply counts such as 9,0"))?;
+    Ok((crate::args::count(a)?, crate::args::count(b)?))
 }
 
 /// The solution lines of the record files, which must be Afrika records sharing a start.
@@ -154,13 +227,13 @@ fn read_lines(files: &[String]) -> Result<Vec<Line>> {
 fn fit_with_budgets(lines: &[Line], a: &ReconstructArgs) -> (Vec<Budget>, Vec<Candidate>) {
     let mut budgets = Vec::new();
     let mut cands: Vec<Candidate> = Vec::new();
-    for k in 0..=a.max_corrections {
+    for k in 0..=a.max_corrections.unwrap_or(1) {
         let t0 = Instant::now();
         let mut per = Vec::new();
         let mut nodes = Vec::new();
         let mut complete = true;
         for l in lines {
-            let (fits, n, cut) = fit_line(l, k, a.node_limit);
+            let (fits, n, cut) = fit_line(l, k, a.node_limit.unwrap_or(50_000_000));
             nodes.push(n);
             complete &= !cut;
             per.push(fits);
