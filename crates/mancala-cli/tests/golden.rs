@@ -30,11 +30,16 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Every record and position file, sorted, as paths relative to the workspace root.
+/// Every record and position file (in the game folders of `positions/`; the rows file
+/// of `table --rows` beside them is no record), sorted, as paths relative to the
+/// workspace root.
 fn position_files() -> Vec<String> {
     let mut files = Vec::new();
     for game in std::fs::read_dir(root().join("positions")).unwrap() {
         let game = game.unwrap().path();
+        if !game.is_dir() {
+            continue;
+        }
         for file in std::fs::read_dir(&game).unwrap() {
             let file = file.unwrap().path();
             let rel = file.strip_prefix(root()).unwrap();

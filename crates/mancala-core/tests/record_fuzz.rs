@@ -43,8 +43,10 @@ struct Seed {
 fn real_records() -> Vec<Seed> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../positions");
     let mut out = Vec::new();
-    for game in std::fs::read_dir(root).unwrap() {
-        for f in std::fs::read_dir(game.unwrap().path()).unwrap() {
+    // The game folders (the rows file of `table --rows` beside them is no record).
+    let games = std::fs::read_dir(root).unwrap().map(|g| g.unwrap().path());
+    for game in games.filter(|g| g.is_dir()) {
+        for f in std::fs::read_dir(game).unwrap() {
             let path = f.unwrap().path();
             out.push(Seed {
                 name: path.display().to_string(),

@@ -94,9 +94,12 @@ pub struct Solution<M> {
 pub struct Proven {
     /// The root it is about: [`root_fingerprint`].
     pub root: u64,
-    /// The root's exact value (search units, its player to move), once proven.
+    /// The root's exact value (search units, its player to move), once proven, relative
+    /// to the root's banked margin as the table keeps values (a [`Game::key`] may leave
+    /// out what is banked: positions that differ only there share a key and these values).
     pub value: Option<i32>,
-    /// The exact value of each root move, in legal order, once proven.
+    /// The exact value of each root move, in legal order, once proven (relative to the
+    /// root's banked margin, as `value`).
     pub moves: Vec<Option<i32>>,
 }
 
@@ -386,11 +389,12 @@ impl Solver {
             root_fingerprint(root, self.history_for(&played), ms.len()),
             ms.len(),
         );
+        let banked = root.banked();
         let value = match self.proven().value {
-            Some(v) => v,
+            Some(v) => v + banked,
             None => {
-                let v = self.value_after(root, before, root.banked(), oracle)?;
-                self.proven.lock().unwrap().value = Some(v);
+                let v = self.value_after(root, before, banked, oracle)?;
+                self.proven.lock().unwrap().value = Some(v - banked);
                 v
             }
         };
@@ -399,8 +403,9 @@ impl Solver {
             let same = root.play(ms[k]).to_move() == root.to_move();
             if same { v } else { -v }
         };
-        let record =
-            |k: usize, v: i32| self.proven.lock().unwrap().moves[k] = Some(from_child(k, v));
+        let record = |k: usize, v: i32| {
+            self.proven.lock().unwrap().moves[k] = Some(from_child(k, v) - banked)
+        };
         let unproven: Vec<usize> = (0..ms.len())
             .filter(|&k| self.proven().moves[k].is_none())
             .collect();
@@ -434,7 +439,7 @@ impl Solver {
             let proven = self.proven();
             ms.iter()
                 .zip(&proven.moves)
-                .map(|(&m, v)| (m, v.expect("every root move proven")))
+                .map(|(&m, v)| (m, v.expect("every root move proven") + banked))
                 .collect()
         } else {
             Vec::new()

@@ -111,3 +111,26 @@ fn damaged_and_foreign_checkpoints_are_refused() {
     assert!(matches!(e, CheckpointError::NotACheckpoint { .. }), "{e}");
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn roots_that_differ_only_in_their_stores_are_solved_each_with_its_own_margin() {
+    // Kalah's key leaves the stores out: what a solver has proven of one root must be
+    // shifted by the banked margin, not copied, for the other.
+    let s = solver(16, 2);
+    let text = |stores: (u8, u8)| {
+        format!(
+            "kalah south:1,0,2 north:0,1,1 south-store:{} north-store:{} to-move:north",
+            stores.0, stores.1
+        )
+    };
+    for stores in [(1, 3), (7, 0), (0, 9)] {
+        let root = Kalah::from_text(&text(stores)).unwrap();
+        let fresh = solver(16, 1).solve(&root).unwrap();
+        let reused = s.solve(&root).unwrap();
+        assert_eq!(
+            (reused.value, &reused.moves),
+            (fresh.value, &fresh.moves),
+            "{stores:?}"
+        );
+    }
+}

@@ -52,8 +52,10 @@ fn root() -> PathBuf {
 /// The record files of one game in `positions/` (by their `[Game]` tag).
 fn records(info: &GameInfo) -> Vec<(String, RecordFile)> {
     let mut out = Vec::new();
-    for dir in std::fs::read_dir(root().join("positions")).unwrap() {
-        for file in std::fs::read_dir(dir.unwrap().path()).unwrap() {
+    // The game folders (the rows file of `table --rows` beside them is no record).
+    let dirs = std::fs::read_dir(root().join("positions")).unwrap();
+    for dir in dirs.map(|d| d.unwrap().path()).filter(|d| d.is_dir()) {
+        for file in std::fs::read_dir(dir).unwrap() {
             let path = file.unwrap().path();
             let name = path.display().to_string();
             let rec = parse_file_lenient(&name, &std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -105,7 +105,8 @@ struct Output {
     db_probes: u64,
     db_hits: u64,
     /// With --checkpoint: what the earlier runs of this solve did (nodes and seconds
-    /// above are this run's).
+    /// above are this run's); left out without one.
+    #[serde(skip_serializing_if = "Option::is_none")]
     resumed: Option<Earlier>,
 }
 
