@@ -61,22 +61,20 @@ fn finite(s: &str, what: &str) -> Result<f64, String> {
 
 /// A time limit in seconds: finite, above 0, at most a year.
 pub fn seconds(s: &str) -> Result<f64, String> {
-    let v = finite(s, "a number of seconds above 0 and at most a year")?;
-    if v <= 0.0 || v > 365.0 * 86_400.0 {
-        return Err(format!(
-            "{s}: expected a number of seconds above 0 and at most a year"
-        ));
-    }
-    Ok(v)
+    duration(s, "seconds", 365.0 * 86_400.0)
 }
 
-/// Minutes: above 0 and at most a year.
+/// A time in minutes: finite, above 0, at most a year.
 pub fn minutes(s: &str) -> Result<f64, String> {
-    let v = finite(s, "a number of minutes above 0 and at most a year")?;
-    if v <= 0.0 || v > 365.0 * 1440.0 {
-        return Err(format!(
-            "{s}: expected a number of minutes above 0 and at most a year"
-        ));
+    duration(s, "minutes", 365.0 * 1440.0)
+}
+
+/// A number of `unit`s above 0 and at most `year` (a year in that unit).
+fn duration(s: &str, unit: &str, year: f64) -> Result<f64, String> {
+    let what = format!("a number of {unit} above 0 and at most a year");
+    let v = finite(s, &what)?;
+    if v <= 0.0 || v > year {
+        return Err(format!("{s}: expected {what}"));
     }
     Ok(v)
 }

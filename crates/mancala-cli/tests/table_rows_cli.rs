@@ -14,6 +14,14 @@ fn text(out: &std::process::Output) -> (i32, String, String) {
     )
 }
 
+/// `mancala table --rows FILE` on one thread: exit code, stdout, stderr.
+fn table_rows(file: &std::path::Path) -> (i32, String, String) {
+    let file = file.to_str().unwrap();
+    text(&mancala(&[
+        "table", "--rows", file, "-t", "1", "--tt-mb", "64",
+    ]))
+}
+
 /// The quick rows of the project's own rows file (the whole file: `mancala table --rows
 /// positions/solutions.txt`, about a minute on one core).
 #[test]
@@ -52,15 +60,7 @@ fn a_row_that_disagrees_is_reported_and_fails() {
     let dir = temp_dir("rows-differ");
     let rows = "a kalah:4x3 value:8\nb kalah:4x3 value:6\nc afrika:8x1 value:0 moves:a=0,b=0,c=-2,d=-2,e=0,f=0,g=-2,h=2\n";
     let file = write_file(&dir, "rows.txt", rows);
-    let (code, stdout, stderr) = text(&mancala(&[
-        "table",
-        "--rows",
-        file.to_str().unwrap(),
-        "-t",
-        "1",
-        "--tt-mb",
-        "64",
-    ]));
+    let (code, stdout, stderr) = table_rows(&file);
     assert_eq!(code, 1, "{stdout}{stderr}");
     assert!(
         stdout.contains("DIFFERS: documented 6, found 8"),
@@ -98,15 +98,7 @@ fn bad_rows_files_are_errors_at_their_place() {
     ];
     for (rows, expected) in cases {
         let file = write_file(&dir, "rows.txt", rows);
-        let (code, stdout, stderr) = text(&mancala(&[
-            "table",
-            "--rows",
-            file.to_str().unwrap(),
-            "-t",
-            "1",
-            "--tt-mb",
-            "64",
-        ]));
+        let (code, stdout, stderr) = table_rows(&file);
         assert_eq!(code, 2, "{rows}: {stdout}{stderr}");
         assert!(stderr.contains(expected), "{rows}: {stderr}");
         assert!(stderr.contains("rows.txt"), "{rows}: {stderr}");
