@@ -398,40 +398,35 @@ impl Solver {
                 v
             }
         };
-        // The value of root move k from its child's value `v`.
+        let children: Vec<G> = ms.iter().map(|&m| root.play(m)).collect();
+        // The value of root move k from its child's value `v` (and back: a sign at most).
         let from_child = |k: usize, v: i32| {
-            let same = root.play(ms[k]).to_move() == root.to_move();
+            let same = children[k].to_move() == root.to_move();
             if same { v } else { -v }
         };
         let record = |k: usize, v: i32| {
             self.proven.lock().unwrap().moves[k] = Some(from_child(k, v) - banked)
         };
+        let proven = self.proven();
         let unproven: Vec<usize> = (0..ms.len())
-            .filter(|&k| self.proven().moves[k].is_none())
+            .filter(|&k| proven.moves[k].is_none())
             .collect();
         if self.config.all_moves && self.config.threads > 1 {
             // One position per thread: Lazy SMP on one position repeats much of its work.
-            let children: Vec<(G, i32)> = unproven
-                .iter()
-                .map(|&k| {
-                    let c = root.play(ms[k]);
-                    (c, from_child(k, value))
-                })
-                .collect();
             // The worst moves first: their proofs lie farthest from anything the root's
             // search proved, and take longest (read from the table's bounds).
-            let mut order: Vec<usize> = (0..children.len()).collect();
-            order.sort_by_key(|&j| self.root_move_bound(root, &children[j].0));
-            let sorted: Vec<(G, i32)> = order.iter().map(|&j| children[j]).collect();
+            let mut order = unproven.clone();
+            order.sort_by_key(|&k| self.root_move_bound(root, &children[k]));
+            let sorted: Vec<(G, i32)> = order
+                .iter()
+                .map(|&k| (children[k], from_child(k, value)))
+                .collect();
             let history = self.history_for(&played);
-            self.values_in_parallel(&sorted, history, oracle, &|i, v| {
-                record(unproven[order[i]], v)
-            })?;
+            self.values_in_parallel(&sorted, history, oracle, &|i, v| record(order[i], v))?;
         } else if self.config.all_moves {
             for &k in &unproven {
                 self.progress.phase.store(k as u64 + 1, Ordering::Relaxed);
-                let c = root.play(ms[k]);
-                let v = self.value_after(&c, &played, from_child(k, value), oracle)?;
+                let v = self.value_after(&children[k], &played, from_child(k, value), oracle)?;
                 record(k, v);
             }
         }

@@ -280,12 +280,7 @@ fn print_candidate(i: usize, c: &CandOut) {
             c.solve_seconds.unwrap_or(0.0),
             c.best_moves.join(", ")
         );
-        let mv: Vec<String> = c
-            .move_values
-            .iter()
-            .map(|(m, v)| format!("{m} {v:+}"))
-            .collect();
-        println!("  move values: {}", mv.join(", "));
+        print_move_values(&c.move_values);
     }
     for l in &c.lines {
         println!("  {}:", l.file);
@@ -375,4 +370,10 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
         });
     }
     out
+}
+
+/// The "  move values: a +2, b -4, ..." line of a candidate.
+pub fn print_move_values(values: &[(String, i32)]) {
+    let mv: Vec<String> = values.iter().map(|(m, v)| format!("{m} {v:+}")).collect();
+    println!("  move values: {}", mv.join(", "));
 }

@@ -431,12 +431,7 @@ fn print_text(o: &Out, table: &Table) {
     for (i, (what, c)) in shown.chain(failed).enumerate() {
         println!("\n{what} ({}): {}", i + 1, c.position);
         println!("{}", c.diagram);
-        let mv: Vec<String> = c
-            .move_values
-            .iter()
-            .map(|(m, v)| format!("{m} {v:+}"))
-            .collect();
-        println!("  move values: {}", mv.join(", "));
+        super::reconstruct::print_move_values(&c.move_values);
         for (k, l) in c.lines.iter().enumerate() {
             println!(
                 "  line {}: legal as printed for {} plies; first move not best: {}",
