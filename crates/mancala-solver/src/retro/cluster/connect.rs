@@ -6,6 +6,8 @@
 use std::any::Any;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::panic::PanicHookInfo;
+use std::sync::{Mutex, Once};
 use std::time::{Duration, Instant};
 
 use timely::communication::Hooks;
@@ -97,6 +99,55 @@ fn sockets(c: &Cluster) -> Result<Vec<Option<TcpStream>>, ClusterError> {
         s.set_nodelay(true).map_err(|e| net(format!("{e}")))?;
     }
     Ok(sockets)
+}
+
+/// The first failure timely's communication layer reported by panicking (a peer's socket
+/// closed, then every thread sharing its queues): kept for [`super::ClusterError::Stopped`].
+static NETWORK_FAILURE: Mutex<Option<String>> = Mutex::new(None);
+
+/// Installs, once per process, a panic hook that silences the panics raised inside
+/// timely's communication crate and keeps the first one's message. When a peer dies,
+/// timely's network threads, the workers sharing their queues and the guard that joins
+/// them all panic, each printing a stack trace; the build already ends with one clean
+/// error that says what happened and how to resume, so the traces only bury it. Every
+/// other panic (a bug of this project) still goes to the hook that was there before.
+pub(super) fn quiet_network_panics() {
+    static INSTALL: Once = Once::new();
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if raised_by_timely_communication(info) {
+                let mut first = NETWORK_FAILURE.lock().unwrap_or_else(|e| e.into_inner());
+                first.get_or_insert_with(|| panic_message(info));
+            } else {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Whether the panic was raised in the source of the `timely_communication` crate.
+fn raised_by_timely_communication(info: &PanicHookInfo<'_>) -> bool {
+    info.location()
+        .is_some_and(|l| l.file().contains("timely_communication"))
+}
+
+/// A panic's message, when it is text.
+fn panic_message(info: &PanicHookInfo<'_>) -> String {
+    let payload = info.payload();
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a network thread stopped".into())
+}
+
+/// The first failure of timely's communication layer since this process started, if any.
+pub(super) fn network_failure() -> Option<String> {
+    NETWORK_FAILURE
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
 }
 
 /// The guard of the network threads, dropped without passing their panic on: when a peer

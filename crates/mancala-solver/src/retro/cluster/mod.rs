@@ -76,11 +76,11 @@ pub enum ClusterError {
     #[error("cluster network: {0}")]
     Network(String),
     #[error(
-        "cluster: a worker stopped (timely's messages above say why): a process of the \
-         cluster ended or lost its connection; start every process again with the same \
-         command, the build resumes from the classes all of them finished"
+        "cluster: a worker stopped ({0}): a process of the cluster ended or lost its \
+         connection; start every process again with the same command, the build resumes \
+         from the classes all of them finished"
     )]
-    Stopped,
+    Stopped(String),
 }
 
 /// What one process of a cluster build did.
@@ -153,6 +153,7 @@ pub fn build<G: Indexed + Send + Sync + 'static>(
         obs,
     };
     let (allocators, guard) = if cluster.processes() > 1 {
+        connect::quiet_network_panics();
         connect::allocators(cluster)?
     } else {
         timely::CommunicationConfig::Process(cluster.threads)
@@ -165,7 +166,11 @@ pub fn build<G: Indexed + Send + Sync + 'static>(
         timely::execute::execute_from(allocators, guard, config, move |worker| job.run(worker))
             .map_err(ClusterError::Timely)?;
     for r in guards.join() {
-        r.map_err(|_| ClusterError::Stopped)?;
+        r.map_err(|_| {
+            ClusterError::Stopped(
+                connect::network_failure().unwrap_or_else(|| "a worker thread panicked".into()),
+            )
+        })?;
     }
     if let Some(e) = shared.error.lock().unwrap().take() {
         return Err(e.into());
