@@ -88,10 +88,10 @@ fn two_processes_write_the_single_machine_file() {
         for (i, r) in reports.iter().enumerate() {
             assert_eq!(r["cluster"]["process"], i, "{args:?}");
             assert_eq!(r["cluster"]["resumed_classes"], 0, "{args:?}");
-            assert!(
-                r["cluster"]["updates_sent"].as_u64().unwrap() > 0,
-                "{args:?}"
-            );
+            for what in ["requests_sent", "replies_sent"] {
+                assert!(r["cluster"][what].as_u64().unwrap() > 0, "{args:?} {what}");
+            }
+            assert_partitioned(r, i as u64, 2);
         }
         assert!(!dir.join("two.db.partial").exists(), "{args:?}");
         for f in ["one.db", "two.db"] {
@@ -99,6 +99,28 @@ fn two_processes_write_the_single_machine_file() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Process `i` of `processes` held exactly its share of every class (`n·i/P` up to
+/// `n·(i+1)/P`), not the database: memory is partitioned.
+fn assert_partitioned(r: &serde_json::Value, i: u64, processes: u64) {
+    let sizes: Vec<u64> = r["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["positions"].as_u64().unwrap())
+        .collect();
+    let share = |n: u64| n * (i + 1) / processes - n * i / processes;
+    let held = r["cluster"]["held_positions"].as_u64().unwrap();
+    assert_eq!(held, sizes.iter().map(|&n| share(n)).sum::<u64>());
+    let total: u64 = sizes.iter().sum();
+    assert_eq!(r["positions"].as_u64().unwrap(), total);
+    assert!(
+        held <= total / processes + sizes.len() as u64,
+        "held {held} of {total}"
+    );
+    let bounds = r["cluster"]["held_bounds"].as_u64().unwrap();
+    assert_eq!(bounds, sizes.iter().map(|&n| share(n)).max().unwrap());
 }
 
 /// Waits for `child` to end by itself for up to `wait`, else kills it.
