@@ -350,7 +350,7 @@ impl<G: Indexed + Send + Sync + 'static> Job<G> {
             *self.shared.held.lock().unwrap() = None;
             let mut parts = std::mem::take(&mut *self.shared.parts.lock().unwrap());
             parts.sort_by_key(|p| p.0);
-            let values: Vec<i8> = parts.into_iter().flat_map(|p| p.1).collect();
+            let values = join(parts, range.len());
             self.keep(write_class_file(&self.class_file(k), &slice_name, &values));
             let stats = LayerStats {
                 positions: n,
@@ -398,4 +398,18 @@ impl<G: Indexed + Send + Sync + 'static> Job<G> {
             report.held = finished.iter().map(|s| s.values.len() as u64).sum();
         }
     }
+}
+
+/// The parts of a slice, in order, as one: the only part itself, or the parts copied one
+/// by one, each freed once copied (the memory of the slice and of one part more, not of
+/// two slices).
+fn join(mut parts: Vec<(usize, Vec<i8>)>, len: usize) -> Vec<i8> {
+    if parts.len() == 1 {
+        return parts.pop().expect("one part").1;
+    }
+    let mut values = Vec::with_capacity(len);
+    for (_, part) in parts {
+        values.extend_from_slice(&part);
+    }
+    values
 }
