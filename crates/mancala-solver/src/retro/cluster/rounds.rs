@@ -20,7 +20,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use mancala_core::Moves;
 use mancala_core::index::Indexed;
@@ -195,7 +195,9 @@ impl<G: Indexed> Iteration<'_, G> {
         let mut input = Records::new();
         let probe = ProbeHandle::new();
         {
-            let (held, answered) = (Arc::clone(&self.held), Rc::clone(&answered));
+            // Weak: timely drops a finished dataflow only when the worker next steps,
+            // which must not keep this class's bounds alive beside the next class's.
+            let (held, answered) = (Arc::downgrade(&self.held), Rc::clone(&answered));
             let (counts, replies) = (Rc::clone(&counts), Rc::clone(&replies));
             self.worker.dataflow::<u64, _, _>(|scope| {
                 scope
@@ -420,13 +422,16 @@ impl<G: Indexed> Iteration<'_, G> {
 
 /// What the owner sends back for a record routed to it: the answer to a request (counted
 /// in `answered`); any other record passes on.
-fn answer(held: &Held, answered: &Cell<u64>, m: Msg) -> Msg {
+fn answer(held: &Weak<Held>, answered: &Cell<u64>, m: Msg) -> Msg {
     let Msg::Request {
         from, class, index, ..
     } = m
     else {
         return m;
     };
+    let held = held
+        .upgrade()
+        .expect("requests come only while their class is solved");
     let Some((lower, upper)) = held.entry(class, index) else {
         panic!("asked for index {index} of class {class}, not held here")
     };
