@@ -1,6 +1,7 @@
 //! `mancala retro` on two processes (timely-dataflow over TCP on localhost): the file equals
-//! the single-machine build byte for byte for Afrika, Andada and Kalah, and a build whose
-//! process is killed mid-class resumes, after both are restarted, to the same file.
+//! the single-machine build byte for byte for Afrika, Andada and Kalah (and with two
+//! workers a process), each process holds only its share, and a build whose process is
+//! killed mid-class resumes, after both are restarted, to the same file.
 #![cfg(feature = "cluster")]
 
 mod common;
@@ -35,14 +36,15 @@ fn start(dir: &Path, args: &[&str]) -> Child {
         .unwrap()
 }
 
-/// Both processes of a cluster build of `args` into `out`; the JSON report of each.
-fn two_processes(dir: &Path, args: &[&str], out: &str) -> Vec<serde_json::Value> {
+/// Both processes of a cluster build of `args` into `out`, `workers` threads each; the
+/// JSON report of each.
+fn two_processes(dir: &Path, args: &[&str], out: &str, workers: &str) -> Vec<serde_json::Value> {
     let hosts = hostfile(dir);
     let children: Vec<Child> = ["0", "1"]
         .iter()
         .map(|i| {
             let mut a = args.to_vec();
-            a.extend(["--out", out, "--json", "--workers", "1", "--process", i]);
+            a.extend(["--out", out, "--json", "--workers", workers, "--process", i]);
             a.extend(["--hostfile", hosts.to_str().unwrap()]);
             start(dir, &a)
         })
@@ -82,7 +84,7 @@ fn two_processes_write_the_single_machine_file() {
         ["kalah:3", "--max-seeds", "10"],
     ] {
         rayon(&dir, &args, "one.db");
-        let reports = two_processes(&dir, &args, "two.db");
+        let reports = two_processes(&dir, &args, "two.db", "1");
         let one = std::fs::read(dir.join("one.db")).unwrap();
         assert_eq!(one, std::fs::read(dir.join("two.db")).unwrap(), "{args:?}");
         for (i, r) in reports.iter().enumerate() {
@@ -97,6 +99,24 @@ fn two_processes_write_the_single_machine_file() {
         for f in ["one.db", "two.db"] {
             std::fs::remove_file(dir.join(f)).unwrap();
         }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two processes of two workers each (requests routed to one worker of the other
+/// process, answered from memory its process shares; a slice joined from two parts):
+/// the same file.
+#[test]
+fn two_processes_of_two_workers_write_the_single_machine_file() {
+    let dir = common::temp_dir("retro-cluster-2x2");
+    let args = ["afrika:4", "--max-stones", "9"];
+    rayon(&dir, &args, "one.db");
+    let reports = two_processes(&dir, &args, "two.db", "2");
+    let one = std::fs::read(dir.join("one.db")).unwrap();
+    assert_eq!(one, std::fs::read(dir.join("two.db")).unwrap());
+    for (i, r) in reports.iter().enumerate() {
+        assert_eq!(r["cluster"]["workers"], 2);
+        assert_partitioned(r, i as u64, 2);
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -174,7 +194,7 @@ fn a_killed_process_restarted_with_the_other_gives_the_same_file() {
         !dir.join("two.db").exists(),
         "the build ended before the kill"
     );
-    let reports = two_processes(&dir, &args, "two.db");
+    let reports = two_processes(&dir, &args, "two.db", "1");
     let one = std::fs::read(dir.join("one.db")).unwrap();
     assert_eq!(one, std::fs::read(dir.join("two.db")).unwrap());
     let resumed = reports[0]["cluster"]["resumed_classes"].as_u64().unwrap();

@@ -35,7 +35,8 @@ use super::cluster::{ClusterArgs, Plan};
 /// an exact oracle.
 ///
 /// --workers, --processes, --process, --hostfile or --port build on the distributed engine
-/// (timely-dataflow; the file is byte-identical to the single-machine build), every
+/// (timely-dataflow; each process holds only its share of the database; the file, written
+/// by process 0, is byte-identical to the single-machine build), every
 /// process started with the same command but its own --process, e.g. two processes on one
 /// machine (one shell line): `mancala retro afrika:8 --max-stones 10 --processes 2
 /// --process 1 & mancala retro afrika:8 --max-stones 10 --processes 2 --process 0`.
