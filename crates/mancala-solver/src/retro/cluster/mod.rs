@@ -6,10 +6,10 @@
 //! are recomputed from its children's until nothing changes. This engine keeps exactly
 //! that iteration, so it reaches the same two fixed points and writes the same bytes:
 //! - every class, finished or being solved, is cut into contiguous index ranges, one per
-//!   worker ([`held`]); a process holds only its workers' ranges: its slice of every
+//!   worker (`held.rs`); a process holds only its workers' ranges: its slice of every
 //!   finished class (1 byte a position) and the bounds of its range of the class being
 //!   solved (4 bytes a position), so its memory is 1/P of the single-machine build's;
-//! - a worker evaluates only the positions it owns, in rounds ([`rounds`]): it plays their
+//! - a worker evaluates only the positions it owns, in rounds (`rounds.rs`): it plays their
 //!   moves, reads the children its process holds, asks the owners of the others for their
 //!   current entry (a request and a reply a remote child, deduplicated per chunk), and
 //!   evaluates with the functions of [`super::layer`]; rounds are timely epochs, and a
@@ -17,7 +17,7 @@
 //!   monotone, so when an answer was read changes the number of rounds, never the result;
 //! - each worker settles its own range; its process keeps the slice and writes it to its
 //!   directory; at the end process 0 writes the file from every process's slices, sent
-//!   class by class ([`assemble`]), through the single-machine build's header and
+//!   class by class (`assemble.rs`), through the single-machine build's header and
 //!   checksums.
 //!
 //! Romein and Bal's Awari solver instead pushes each change to the owners of the
