@@ -1,6 +1,7 @@
 //! `mancala retro` on two processes (timely-dataflow over TCP on localhost): the file equals
-//! the single-machine build byte for byte for Afrika, Andada and Kalah, and a build whose
-//! process is killed mid-class resumes, after both are restarted, to the same file.
+//! the single-machine build byte for byte for Afrika, Andada and Kalah (and with two
+//! workers a process), each process holds only its share, and a build whose process is
+//! killed mid-class resumes, after both are restarted, to the same file.
 #![cfg(feature = "cluster")]
 
 mod common;
@@ -35,14 +36,15 @@ fn start(dir: &Path, args: &[&str]) -> Child {
         .unwrap()
 }
 
-/// Both processes of a cluster build of `args` into `out`; the JSON report of each.
-fn two_processes(dir: &Path, args: &[&str], out: &str) -> Vec<serde_json::Value> {
+/// Both processes of a cluster build of `args` into `out`, `workers` threads each; the
+/// JSON report of each.
+fn two_processes(dir: &Path, args: &[&str], out: &str, workers: &str) -> Vec<serde_json::Value> {
     let hosts = hostfile(dir);
     let children: Vec<Child> = ["0", "1"]
         .iter()
         .map(|i| {
             let mut a = args.to_vec();
-            a.extend(["--out", out, "--json", "--workers", "1", "--process", i]);
+            a.extend(["--out", out, "--json", "--workers", workers, "--process", i]);
             a.extend(["--hostfile", hosts.to_str().unwrap()]);
             start(dir, &a)
         })
@@ -82,16 +84,16 @@ fn two_processes_write_the_single_machine_file() {
         ["kalah:3", "--max-seeds", "10"],
     ] {
         rayon(&dir, &args, "one.db");
-        let reports = two_processes(&dir, &args, "two.db");
+        let reports = two_processes(&dir, &args, "two.db", "1");
         let one = std::fs::read(dir.join("one.db")).unwrap();
         assert_eq!(one, std::fs::read(dir.join("two.db")).unwrap(), "{args:?}");
         for (i, r) in reports.iter().enumerate() {
             assert_eq!(r["cluster"]["process"], i, "{args:?}");
             assert_eq!(r["cluster"]["resumed_classes"], 0, "{args:?}");
-            assert!(
-                r["cluster"]["updates_sent"].as_u64().unwrap() > 0,
-                "{args:?}"
-            );
+            for what in ["requests_sent", "replies_sent"] {
+                assert!(r["cluster"][what].as_u64().unwrap() > 0, "{args:?} {what}");
+            }
+            assert_partitioned(r, i as u64, 2);
         }
         assert!(!dir.join("two.db.partial").exists(), "{args:?}");
         for f in ["one.db", "two.db"] {
@@ -99,6 +101,46 @@ fn two_processes_write_the_single_machine_file() {
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Two processes of two workers each (requests routed to one worker of the other
+/// process, answered from memory its process shares; a slice joined from two parts):
+/// the same file.
+#[test]
+fn two_processes_of_two_workers_write_the_single_machine_file() {
+    let dir = common::temp_dir("retro-cluster-2x2");
+    let args = ["afrika:4", "--max-stones", "9"];
+    rayon(&dir, &args, "one.db");
+    let reports = two_processes(&dir, &args, "two.db", "2");
+    let one = std::fs::read(dir.join("one.db")).unwrap();
+    assert_eq!(one, std::fs::read(dir.join("two.db")).unwrap());
+    for (i, r) in reports.iter().enumerate() {
+        assert_eq!(r["cluster"]["workers"], 2);
+        assert_partitioned(r, i as u64, 2);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Process `i` of `processes` held exactly its share of every class (`n·i/P` up to
+/// `n·(i+1)/P`), not the database: memory is partitioned.
+fn assert_partitioned(r: &serde_json::Value, i: u64, processes: u64) {
+    let sizes: Vec<u64> = r["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["positions"].as_u64().unwrap())
+        .collect();
+    let share = |n: u64| n * (i + 1) / processes - n * i / processes;
+    let held = r["cluster"]["held_positions"].as_u64().unwrap();
+    assert_eq!(held, sizes.iter().map(|&n| share(n)).sum::<u64>());
+    let total: u64 = sizes.iter().sum();
+    assert_eq!(r["positions"].as_u64().unwrap(), total);
+    assert!(
+        held <= total / processes + sizes.len() as u64,
+        "held {held} of {total}"
+    );
+    let bounds = r["cluster"]["held_bounds"].as_u64().unwrap();
+    assert_eq!(bounds, sizes.iter().map(|&n| share(n)).max().unwrap());
 }
 
 /// Waits for `child` to end by itself for up to `wait`, else kills it.
@@ -152,7 +194,7 @@ fn a_killed_process_restarted_with_the_other_gives_the_same_file() {
         !dir.join("two.db").exists(),
         "the build ended before the kill"
     );
-    let reports = two_processes(&dir, &args, "two.db");
+    let reports = two_processes(&dir, &args, "two.db", "1");
     let one = std::fs::read(dir.join("one.db")).unwrap();
     assert_eq!(one, std::fs::read(dir.join("two.db")).unwrap());
     let resumed = reports[0]["cluster"]["resumed_classes"].as_u64().unwrap();

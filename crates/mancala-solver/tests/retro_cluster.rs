@@ -51,9 +51,14 @@ fn same_file<G: Catalogued + Send + Sync + 'static>(tag: &str, root: &G, k: u8) 
         "{tag}: no class iterated"
     );
     assert_eq!(
-        r.updates_sent, 0,
+        (r.requests_sent, r.replies_sent, r.file_bytes_sent),
+        (0, 0, 0),
         "one process sends nothing over the network"
     );
+    // One process holds everything: its share is the whole.
+    assert_eq!(r.held, r.positions, "{tag}");
+    let largest = classes.iter().map(G::class_size).max().unwrap();
+    assert_eq!(r.bounds_held, largest, "{tag}");
     assert_eq!(std::fs::read(&one).unwrap(), std::fs::read(&many).unwrap());
     assert!(
         !partial_dir(&many).exists(),

@@ -35,7 +35,8 @@ use super::cluster::{ClusterArgs, Plan};
 /// an exact oracle.
 ///
 /// --workers, --processes, --process, --hostfile or --port build on the distributed engine
-/// (timely-dataflow; the file is byte-identical to the single-machine build), every
+/// (timely-dataflow; each process holds only its share of the database; the file, written
+/// by process 0, is byte-identical to the single-machine build), every
 /// process started with the same command but its own --process, e.g. two processes on one
 /// machine (one shell line): `mancala retro afrika:8 --max-stones 10 --processes 2
 /// --process 1 & mancala retro afrika:8 --max-stones 10 --processes 2 --process 0`.
@@ -110,8 +111,16 @@ struct ClusterFigures {
     resumed_classes: usize,
     /// Positions solved now (not resumed).
     solved_positions: u64,
-    /// Bound updates this process sent to the others, and their bytes as records.
-    updates_sent: u64,
+    /// Positions of the database this process holds (its share of every class), and the
+    /// most bounds it held at once (its share of the largest class solved now).
+    held_positions: u64,
+    held_bounds: u64,
+    /// Requests for children's entries this process sent the others, its replies to
+    /// theirs, bytes of values it sent process 0 for the file, and all its bytes as
+    /// records.
+    requests_sent: u64,
+    replies_sent: u64,
+    file_bytes_sent: u64,
     bytes_sent: u64,
 }
 
@@ -389,7 +398,11 @@ fn build_on_cluster<G: Indexed + Send + Sync + 'static>(
             workers: plan.threads,
             resumed_classes: r.resumed,
             solved_positions: r.solved,
-            updates_sent: r.updates_sent,
+            held_positions: r.held,
+            held_bounds: r.bounds_held,
+            requests_sent: r.requests_sent,
+            replies_sent: r.replies_sent,
+            file_bytes_sent: r.file_bytes_sent,
             bytes_sent: r.bytes_sent,
         }),
         classes: obs.classes.lock().unwrap().clone(),
@@ -424,16 +437,20 @@ fn print_report(a: &RetroArgs, report: &Report) -> Result<ExitCode> {
         if let Some(c) = &report.cluster {
             let who = match c.process {
                 0 => "wrote the file",
-                _ => "holds the database in memory only",
+                _ => "sent its share to process 0",
             };
             println!(
-                "process {} of {} ({} workers each) {who}; {} classes resumed; \
-                 {} updates sent to other processes ({} bytes, {:.2} bytes a position solved)",
+                "process {} of {} ({} workers each) {who}; {} classes resumed; held {} \
+                 positions and at most {} bounds; sent {} requests and {} replies to other \
+                 processes, {} bytes in all ({:.2} bytes a position solved)",
                 c.process,
                 c.processes,
                 c.workers,
                 c.resumed_classes,
-                c.updates_sent,
+                c.held_positions,
+                c.held_bounds,
+                c.requests_sent,
+                c.replies_sent,
                 c.bytes_sent,
                 c.bytes_sent as f64 / c.solved_positions.max(1) as f64
             );

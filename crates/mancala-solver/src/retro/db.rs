@@ -79,9 +79,15 @@ pub fn build_bytes<G: Indexed>(classes: &[G::Class]) -> (u64, u64) {
     )
 }
 
-/// Refuses a build of `classes` into `path` that cannot fit in the memory available.
-pub(crate) fn fits_in_memory<G: Indexed>(path: &Path, classes: &[G::Class]) -> Result<(), DbError> {
+/// Refuses a build of `classes` into `path` that cannot fit in the memory available, when
+/// a process holds a share `1 / parts` of every class (1 on one machine).
+pub(crate) fn fits_in_memory<G: Indexed>(
+    path: &Path,
+    classes: &[G::Class],
+    parts: u64,
+) -> Result<(), DbError> {
     let (positions, needed) = build_bytes::<G>(classes);
+    let needed = needed / parts.max(1);
     match crate::tt::available_memory() {
         Some(available) if needed > available => Err(DbError::TooBig {
             path: path.display().to_string(),
@@ -102,14 +108,55 @@ pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> DbError + '_ {
 
 /// A 64-bit checksum of the values (SplitMix finaliser over 8-byte words).
 pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0x6D61_6E63_616C_6121 ^ bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        h = mancala_core::hash::mix64(h ^ u64::from_le_bytes(c.try_into().unwrap()));
+    let mut c = Checksum::new(bytes.len() as u64);
+    c.update(bytes);
+    c.finish()
+}
+
+/// [`checksum`] of a class fed in pieces, in order (a class need not be in memory whole to
+/// be checked or written).
+pub(crate) struct Checksum {
+    h: u64,
+    /// The bytes of the word not complete yet.
+    tail: [u8; 8],
+    filled: usize,
+}
+
+impl Checksum {
+    /// The checksum of `len` bytes to come.
+    pub(crate) fn new(len: u64) -> Self {
+        Checksum {
+            h: 0x6D61_6E63_616C_6121 ^ len,
+            tail: [0; 8],
+            filled: 0,
+        }
     }
-    let mut tail = [0u8; 8];
-    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-    mancala_core::hash::mix64(h ^ u64::from_le_bytes(tail))
+
+    pub(crate) fn update(&mut self, mut bytes: &[u8]) {
+        if self.filled > 0 {
+            let take = (8 - self.filled).min(bytes.len());
+            self.tail[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
+            self.filled += take;
+            bytes = &bytes[take..];
+            if self.filled < 8 {
+                return;
+            }
+            self.h = mancala_core::hash::mix64(self.h ^ u64::from_le_bytes(self.tail));
+            self.filled = 0;
+        }
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.h = mancala_core::hash::mix64(self.h ^ u64::from_le_bytes(w.try_into().unwrap()));
+        }
+        let rest = words.remainder();
+        self.tail[..rest.len()].copy_from_slice(rest);
+        self.filled = rest.len();
+    }
+
+    pub(crate) fn finish(mut self) -> u64 {
+        self.tail[self.filled..].fill(0);
+        mancala_core::hash::mix64(self.h ^ u64::from_le_bytes(self.tail))
+    }
 }
 
 /// Metadata of one class in a file.
@@ -119,6 +166,26 @@ pub struct ClassInfo {
     pub positions: u64,
     pub offset: u64,
     pub checksum: String,
+}
+
+impl ClassInfo {
+    /// A class of `positions` values at `offset` (from the first class's first value).
+    pub(crate) fn new(name: String, positions: u64, offset: u64, checksum: u64) -> Self {
+        ClassInfo {
+            name,
+            positions,
+            offset,
+            checksum: format!("{checksum:016x}"),
+        }
+    }
+}
+
+/// The first two lines of a database file: the format line and the metadata. Its length
+/// depends on the checksums' values only through their fixed width (16 hex digits), so a
+/// writer may put a header of placeholder checksums first and the real one over it.
+pub(crate) fn head_bytes(header: &Header) -> Vec<u8> {
+    let meta = serde_json::to_string(header).expect("header serialises");
+    format!("{MAGIC}\n{meta}\n").into_bytes()
 }
 
 /// The metadata line of a database file.
@@ -307,12 +374,12 @@ impl<G: Indexed> Database<G> {
 
     pub(crate) fn add_class(&mut self, c: G::Class, values: Vec<i8>) {
         let offset = self.header.classes.iter().map(|x| x.positions).sum();
-        self.header.classes.push(ClassInfo {
-            name: G::class_name(&c),
-            positions: values.len() as u64,
+        self.header.classes.push(ClassInfo::new(
+            G::class_name(&c),
+            values.len() as u64,
             offset,
-            checksum: format!("{:016x}", checksum(bytes(&values))),
-        });
+            checksum(bytes(&values)),
+        ));
         self.tables.insert(c, Table::Owned(values));
     }
 
@@ -371,7 +438,7 @@ impl<G: Indexed> Database<G> {
         smaller: Option<&Database<G>>,
         obs: &dyn BuildObserver,
     ) -> Result<(Self, Vec<LayerStats>), DbError> {
-        fits_in_memory::<G>(path, classes)?;
+        fits_in_memory::<G>(path, classes, 1)?;
         let partial = partial_dir(path);
         fs::create_dir_all(&partial).map_err(io(&partial))?;
         let db = &mut self;
@@ -406,9 +473,7 @@ impl<G: Indexed> Database<G> {
         let tmp = path.with_extension("tmp");
         {
             let mut f = std::io::BufWriter::new(fs::File::create(&tmp).map_err(io(&tmp))?);
-            writeln!(f, "{MAGIC}").map_err(io(&tmp))?;
-            let meta = serde_json::to_string(&self.header).expect("header serialises");
-            writeln!(f, "{meta}").map_err(io(&tmp))?;
+            f.write_all(&head_bytes(&self.header)).map_err(io(&tmp))?;
             for info in &self.header.classes {
                 let t = self
                     .table_named(&info.name)
@@ -582,7 +647,7 @@ fn read_header(map: &[u8], p: &str) -> Result<(Header, usize), DbError> {
     Ok((header, first + 1 + second + 1))
 }
 
-fn bytes(v: &[i8]) -> &[u8] {
+pub(crate) fn bytes(v: &[i8]) -> &[u8] {
     // i8 and u8 have the same layout.
     unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, v.len()) }
 }
@@ -636,4 +701,36 @@ pub(crate) fn read_class_file(
         return Ok(None);
     }
     Ok(Some(buf.into_iter().map(|b| b as i8).collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checksum as first written, over the whole slice at once: files written before
+    /// [`Checksum`] must still load.
+    fn whole(bytes: &[u8]) -> u64 {
+        let mut h: u64 = 0x6D61_6E63_616C_6121 ^ bytes.len() as u64;
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            h = mancala_core::hash::mix64(h ^ u64::from_le_bytes(c.try_into().unwrap()));
+        }
+        let mut tail = [0u8; 8];
+        tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        mancala_core::hash::mix64(h ^ u64::from_le_bytes(tail))
+    }
+
+    #[test]
+    fn a_checksum_fed_in_pieces_is_the_checksum_of_the_whole() {
+        let bytes: Vec<u8> = (0..61u32).map(|i| (i * 37 % 251) as u8).collect();
+        for len in 0..bytes.len() {
+            let b = &bytes[..len];
+            assert_eq!(checksum(b), whole(b), "{len}");
+            for piece in 1..10 {
+                let mut c = Checksum::new(len as u64);
+                b.chunks(piece).for_each(|p| c.update(p));
+                assert_eq!(c.finish(), whole(b), "{len} in pieces of {piece}");
+            }
+        }
+    }
 }

@@ -94,7 +94,7 @@ pub fn solve_class_with<G: Indexed>(
 }
 
 /// One counter per position of `class`, each starting at `v`.
-pub(super) fn counters<G: Indexed>(class: &G::Class, v: i16) -> Vec<AtomicI16> {
+fn counters<G: Indexed>(class: &G::Class, v: i16) -> Vec<AtomicI16> {
     (0..G::class_size(class))
         .map(|_| AtomicI16::new(v))
         .collect()
@@ -114,9 +114,9 @@ fn sweeps<G: Indexed>(
     (0..n).into_par_iter().for_each(|i| {
         let g = G::from_index(&class, i as u64);
         if g.is_terminal() {
-            let v = (g.to_move().sign() * g.terminal_value()) as i16;
-            lower[i].store(v, Ordering::Relaxed);
-            upper[i].store(v, Ordering::Relaxed);
+            let (l, u) = exact_bounds(g.to_move().sign(), g.terminal_value());
+            lower[i].store(l, Ordering::Relaxed);
+            upper[i].store(u, Ordering::Relaxed);
         }
     });
     let mut sweeps = 0;
@@ -136,8 +136,7 @@ fn sweeps<G: Indexed>(
                 }
                 let g = G::from_index(&class, i as u64);
                 let (l, u) = bounds_from_children(&g, class, (&lower, &upper), outside, moves);
-                // Both iterations are monotone: L only rises, G only falls.
-                let (l, u) = (l.max(l0), u.min(u0));
+                let (l, u) = tighten((l0, u0), (l, u));
                 if (l, u) != (l0, u0) {
                     lower[i].store(l, Ordering::Relaxed);
                     upper[i].store(u, Ordering::Relaxed);
@@ -156,7 +155,7 @@ fn sweeps<G: Indexed>(
 /// The bounds (first player's view) that `g`'s children give it in the current sweep:
 /// the best of the children's bounds for the player to move.
 #[inline]
-pub(super) fn bounds_from_children<G: Indexed>(
+fn bounds_from_children<G: Indexed>(
     g: &G,
     class: G::Class,
     (lower, upper): (&[AtomicI16], &[AtomicI16]),
@@ -164,22 +163,28 @@ pub(super) fn bounds_from_children<G: Indexed>(
     moves: &mut Moves<G::Move>,
 ) -> (i16, i16) {
     g.legal_moves(moves);
-    let first = g.to_move().sign() > 0;
-    let (mut l, mut u) = if first { (NEG, NEG) } else { (POS, POS) };
-    for &m in moves.iter() {
+    let children = moves.iter().map(|&m| {
         let c = g.play(m);
-        let (cl, cu) = if c.class() == Some(class) {
+        if c.class() == Some(class) {
             let j = c.index() as usize;
-            let (l, u) = (
+            let entry = (
                 lower[j].load(Ordering::Relaxed),
                 upper[j].load(Ordering::Relaxed),
             );
-            // The entry is the twin's, with the other player to move.
-            if c.mirrored() { (-u, -l) } else { (l, u) }
+            entry_bounds(c.mirrored(), entry)
         } else {
-            let v = (c.to_move().sign() * outside(&c)) as i16;
-            (v, v)
-        };
+            exact_bounds(c.to_move().sign(), outside(&c))
+        }
+    });
+    best_of(g.to_move().sign() > 0, children)
+}
+
+/// The bounds a position gets from its children's (`children`, first player's view): the
+/// best of them for the player to move (`first`: the first player moves).
+#[inline]
+pub(super) fn best_of(first: bool, children: impl IntoIterator<Item = (i16, i16)>) -> (i16, i16) {
+    let (mut l, mut u) = if first { (NEG, NEG) } else { (POS, POS) };
+    for (cl, cu) in children {
         if first {
             l = l.max(cl);
             u = u.max(cu);
@@ -191,29 +196,51 @@ pub(super) fn bounds_from_children<G: Indexed>(
     (l, u)
 }
 
+/// The bounds (first player's view) of a position of the class being solved, from the
+/// entry of its index: the entry is the twin's, with the other player to move, when the
+/// position is indexed as its mirror (`mirrored`).
+#[inline]
+pub(super) fn entry_bounds(mirrored: bool, (l, u): (i16, i16)) -> (i16, i16) {
+    if mirrored { (-u, -l) } else { (l, u) }
+}
+
+/// The bounds (first player's view) of a position of exact value `v` for its player to
+/// move, whose sign is `sign` (a terminal position, or one of a finished class).
+#[inline]
+pub(super) fn exact_bounds(sign: i32, v: i32) -> (i16, i16) {
+    let v = (sign * v) as i16;
+    (v, v)
+}
+
+/// New bounds `(l, u)` of a position that had `(l0, u0)`: both iterations are monotone,
+/// L only rises, G only falls.
+#[inline]
+pub(super) fn tighten((l0, u0): (i16, i16), (l, u): (i16, i16)) -> (i16, i16) {
+    (l.max(l0), u.min(u0))
+}
+
 /// The values once the sweeps stop changing anything: a position whose bounds still
 /// differ can be held forever by both players, so it gets the repetition value, clamped
 /// into its bounds; stored for the player to move relative to the banked margin.
 fn settle<G: Indexed>(class: G::Class, lower: &[AtomicI16], upper: &[AtomicI16]) -> Vec<i8> {
     (0..lower.len())
         .into_par_iter()
-        .map(|i| settle_one::<G>(class, i, lower, upper))
+        .map(|i| {
+            let bounds = (
+                lower[i].load(Ordering::Relaxed),
+                upper[i].load(Ordering::Relaxed),
+            );
+            settle_one::<G>(class, i as u64, bounds)
+        })
         .collect()
 }
 
-/// [`settle`] for the position of index `i`.
+/// [`settle`] for the position of index `i`, whose final bounds are `(l, u)`.
 #[inline]
-pub(super) fn settle_one<G: Indexed>(
-    class: G::Class,
-    i: usize,
-    lower: &[AtomicI16],
-    upper: &[AtomicI16],
-) -> i8 {
-    let g = G::from_index(&class, i as u64);
+pub(super) fn settle_one<G: Indexed>(class: G::Class, i: u64, (l, u): (i16, i16)) -> i8 {
+    let g = G::from_index(&class, i);
     let sign = g.to_move().sign() as i16;
     let d = sign * g.repetition_value() as i16;
-    let l = lower[i].load(Ordering::Relaxed);
-    let u = upper[i].load(Ordering::Relaxed);
     let v = l.max(u.min(d));
     let rel = sign as i32 * v as i32 - g.banked();
     i8::try_from(rel).expect("class values fit in a byte")
