@@ -4,62 +4,113 @@
 //! Afrika 8x8 at least 75 M; `docs/playouts.md` has the measurements.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
+use mancala_core::afrika::{Afrika, AfrikaMove, Rules as AfrikaRules};
 use mancala_core::andada::Andada;
-use mancala_core::game::{SplitMix, playouts};
-use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
+use mancala_core::game::{SplitMix, pick_from_list, playouts, playouts_interleaved};
+use mancala_core::kalah::{Capture, Kalah, KalahMove, Rules as KalahRules};
 use mancala_core::kauri::{Kauri, Rules as KauriRules};
 use mancala_core::progressive::{Ending, Progressive};
 use mancala_core::{Game, Moves};
 
-/// Random playouts from `start` with `legal` and `play`, as moves per second.
+/// A move chooser: [`Game::random_move`] or a reference's list ([`pick_from_list`]).
+type Choose<G> = fn(&G, &mut SplitMix, &mut Moves<<G as Game>::Move>) -> Option<<G as Game>::Move>;
+
+/// A playout loop: [`playouts`] or [`playouts_interleaved`] with its move chooser and
+/// player.
+type Loop<G> = fn(G, usize, &mut SplitMix, Choose<G>, fn(&G, <G as Game>::Move) -> G) -> u64;
+
+/// Random playouts from `start` by `run` with `choose` and `play`, as moves per second.
 fn bench<G: Game>(
     c: &mut Criterion,
     name: &str,
     start: G,
-    legal: impl Fn(&G, &mut Moves<G::Move>) + Copy,
-    play: impl Fn(&G, G::Move) -> G + Copy,
+    run: Loop<G>,
+    choose: Choose<G>,
+    play: fn(&G, G::Move) -> G,
 ) {
     // Every batch plays new games: replaying the same few thousand moves lets the branch
     // predictor learn them, which flatters branchy code. Criterion reports moves per
     // second from the mean moves per batch, measured once over 100 batches.
     let games = 100;
-    let per_batch = playouts(start, 100 * games, &mut SplitMix(2), legal, play) / 100;
+    let per_batch = run(start, 100 * games, &mut SplitMix(2), choose, play) / 100;
     let mut group = c.benchmark_group("playouts");
     group.throughput(Throughput::Elements(per_batch));
     let mut rng = SplitMix(1);
     group.bench_function(name, |b| {
-        b.iter(|| playouts(start, games, &mut rng, legal, play))
+        b.iter(|| run(start, games, &mut rng, choose, play))
     });
     group.finish();
 }
 
-/// The game's own methods.
-fn own<G: Game>(c: &mut Criterion, name: &str, start: G) {
-    bench(c, name, start, G::legal_moves, |g: &G, mv| g.play(mv));
+/// The game's own methods, one game at a time; with `interleaved`, also 3 games in
+/// lock step.
+fn own<G: Game>(c: &mut Criterion, name: &str, start: G, interleaved: bool) {
+    let play = |g: &G, mv| g.play(mv);
+    bench(c, name, start, playouts, G::random_move, play);
+    if interleaved {
+        let name = format!("{name} x3");
+        bench(
+            c,
+            &name,
+            start,
+            playouts_interleaved::<G, 3>,
+            G::random_move,
+            play,
+        );
+    }
+}
+
+/// Moves drawn from the list of Kalah's scalar reference.
+fn kalah_scalar(g: &Kalah, rng: &mut SplitMix, moves: &mut Moves<KalahMove>) -> Option<KalahMove> {
+    pick_from_list(g, rng, moves, Kalah::legal_moves_scalar)
+}
+
+/// Moves drawn from the list of Afrika's scalar reference.
+fn afrika_scalar(
+    g: &Afrika,
+    rng: &mut SplitMix,
+    moves: &mut Moves<AfrikaMove>,
+) -> Option<AfrikaMove> {
+    pick_from_list(g, rng, moves, Afrika::legal_moves_scalar)
 }
 
 fn all(c: &mut Criterion) {
     let afrika = Afrika::start(8, 8, AfrikaRules::default());
-    own(c, "afrika 2x8x8", afrika);
-    let (legal, play) = (Afrika::legal_moves_scalar, Afrika::play_scalar);
-    bench(c, "afrika 2x8x8 scalar", afrika, legal, play);
+    own(c, "afrika 2x8x8", afrika, true);
+    let scalar = "afrika 2x8x8 scalar";
+    bench(
+        c,
+        scalar,
+        afrika,
+        playouts,
+        afrika_scalar,
+        Afrika::play_scalar,
+    );
     for (name, capture) in [
         ("kalah 6x4", Capture::Empty),
         ("kalah 6x4 standard-capture", Capture::Standard),
     ] {
         let kalah = Kalah::start(6, 4, KalahRules { capture });
-        own(c, name, kalah);
-        let (legal, play) = (Kalah::legal_moves_scalar, Kalah::play_scalar);
-        bench(c, &format!("{name} scalar"), kalah, legal, play);
+        own(c, name, kalah, true);
+        let scalar = format!("{name} scalar");
+        bench(
+            c,
+            &scalar,
+            kalah,
+            playouts,
+            kalah_scalar,
+            Kalah::play_scalar,
+        );
     }
-    own(c, "kauri", Kauri::start(KauriRules::Current));
+    own(c, "kauri", Kauri::start(KauriRules::Current), false);
+    let progressive = Progressive::start(11, 5, Ending::Majority);
+    own(c, "progressive 1x11", progressive, false);
     own(
         c,
-        "progressive 1x11",
-        Progressive::start(11, 5, Ending::Majority),
+        "andada 2x12",
+        Andada::start(12, Default::default()),
+        false,
     );
-    own(c, "andada 2x12", Andada::start(12, Default::default()));
 }
 
 criterion_group!(benches, all);

@@ -38,6 +38,15 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The position after `mv` (copy-make). `mv` must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// A legal move drawn uniformly by `rng`: the very move `moves[rng.below(moves.len())]`
+    /// picks after `legal_moves(moves)` (so playouts are the same games either way), or
+    /// `None`, drawing nothing, when the game is over. `moves` is scratch space that a
+    /// game picking from a bit mask of its legal moves leaves alone.
+    #[inline(always)]
+    fn random_move(&self, rng: &mut SplitMix, moves: &mut Moves<Self::Move>) -> Option<Self::Move> {
+        pick_from_list(self, rng, moves, Self::legal_moves)
+    }
+
     /// Whether the game is over (no legal move remains).
     fn is_terminal(&self) -> bool;
 
@@ -172,28 +181,94 @@ pub fn random_line<G: Game>(start: G, rng: &mut SplitMix, max_plies: usize) -> V
     line
 }
 
-/// Plays `games` random games from `start`, at most 2000 plies each, listing moves with
-/// `legal` and playing them with `play` (a game's own methods, or a reference version to
-/// compare with); returns the moves played. The loop the playout benchmarks time.
+/// [`Game::random_move`] from the list `legal` writes: the default, and the way the
+/// scalar references are driven.
+#[inline(always)]
+pub fn pick_from_list<G: Game>(
+    g: &G,
+    rng: &mut SplitMix,
+    moves: &mut Moves<G::Move>,
+    legal: impl Fn(&G, &mut Moves<G::Move>),
+) -> Option<G::Move> {
+    legal(g, moves);
+    if moves.is_empty() {
+        None
+    } else {
+        Some(moves[rng.below(moves.len())])
+    }
+}
+
+/// The most plies of one playout.
+pub const PLAYOUT_PLIES: u32 = 2000;
+
+/// Plays `games` random games from `start`, at most [`PLAYOUT_PLIES`] plies each, one
+/// after the other, drawing moves with `choose` (a game's [`Game::random_move`], or
+/// [`pick_from_list`] with a reference version to compare with) and playing them with
+/// `play`; returns the moves played. The loop the playout benchmarks time.
 #[inline(always)]
 pub fn playouts<G: Game>(
     start: G,
     games: usize,
     rng: &mut SplitMix,
-    legal: impl Fn(&G, &mut Moves<G::Move>),
+    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<G::Move>,
     play: impl Fn(&G, G::Move) -> G,
 ) -> u64 {
     let mut moves = Moves::new();
     let mut n = 0;
     for _ in 0..games {
         let mut g = start;
-        for _ in 0..2000 {
-            legal(&g, &mut moves);
-            if moves.is_empty() {
+        for _ in 0..PLAYOUT_PLIES {
+            let Some(mv) = choose(&g, rng, &mut moves) else {
                 break;
-            }
-            g = play(&g, moves[rng.below(moves.len())]);
+            };
+            g = play(&g, mv);
             n += 1;
+        }
+    }
+    n
+}
+
+/// [`playouts`] with `K` games in lock step: each step advances every game by one move,
+/// so the processor overlaps their independent chains of dependent instructions (one
+/// game's move waits on its last; `K` games' moves do not wait on each other). A game
+/// that ends is replaced by the next one until `games` have been started. Game slot `i`
+/// draws from its own generator, seeded by `rng`: the same kind of games as
+/// [`playouts`], not the same games.
+#[inline(always)]
+pub fn playouts_interleaved<G: Game, const K: usize>(
+    start: G,
+    games: usize,
+    rng: &mut SplitMix,
+    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<G::Move>,
+    play: impl Fn(&G, G::Move) -> G,
+) -> u64 {
+    let mut rngs: [SplitMix; K] = std::array::from_fn(|_| SplitMix(rng.next_u64()));
+    let mut g = [start; K];
+    let mut plies = [0u32; K];
+    let mut moves: [Moves<G::Move>; K] = std::array::from_fn(|_| Moves::new());
+    let mut live: [bool; K] = std::array::from_fn(|i| i < games);
+    let (mut started, mut n) = (K.min(games), 0);
+    while live.iter().any(|&l| l) {
+        for i in 0..K {
+            if !live[i] {
+                continue;
+            }
+            let mv = if plies[i] < PLAYOUT_PLIES {
+                choose(&g[i], &mut rngs[i], &mut moves[i])
+            } else {
+                None
+            };
+            match mv {
+                Some(mv) => {
+                    g[i] = play(&g[i], mv);
+                    plies[i] += 1;
+                    n += 1;
+                }
+                None if started < games => {
+                    (g[i], plies[i], started) = (start, 0, started + 1);
+                }
+                None => live[i] = false,
+            }
         }
     }
     n

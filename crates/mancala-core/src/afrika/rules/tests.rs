@@ -177,7 +177,7 @@ fn word_parallel_move_generation_equals_the_plain_loops() {
             continue;
         }
         a.clear();
-        g.legal_moves_swar(&mut a);
+        g.legal_moves_lanes(&mut a);
         b.clear();
         g.legal_moves_loop(&mut b);
         assert_eq!(a, b, "{holes:?} {p:?}");
