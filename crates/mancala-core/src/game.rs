@@ -231,9 +231,9 @@ pub fn playouts<G: Game>(
 /// [`playouts`] with `K` games in lock step: each step advances every game by one move,
 /// so the processor overlaps their independent chains of dependent instructions (one
 /// game's move waits on its last; `K` games' moves do not wait on each other). A game
-/// that ends is replaced by the next one until `games` have been started. Game slot `i`
-/// draws from its own generator, seeded by `rng`: the same kind of games as
-/// [`playouts`], not the same games.
+/// that ends is replaced by the next one until `games` have been started; the last games
+/// are then finished one at a time. Game slot `i` draws from its own generator, seeded by
+/// `rng`: the same kind of games as [`playouts`], not the same games.
 #[inline(always)]
 pub fn playouts_interleaved<G: Game, const K: usize>(
     start: G,
@@ -245,31 +245,71 @@ pub fn playouts_interleaved<G: Game, const K: usize>(
     let mut rngs: [SplitMix; K] = std::array::from_fn(|_| SplitMix(rng.next_u64()));
     let mut g = [start; K];
     let mut plies = [0u32; K];
-    let mut moves: [Moves<G::Move>; K] = std::array::from_fn(|_| Moves::new());
-    let mut live: [bool; K] = std::array::from_fn(|i| i < games);
-    let (mut started, mut n) = (K.min(games), 0);
-    while live.iter().any(|&l| l) {
-        for i in 0..K {
-            if !live[i] {
-                continue;
-            }
-            let mv = if plies[i] < PLAYOUT_PLIES {
-                choose(&g[i], &mut rngs[i], &mut moves[i])
-            } else {
-                None
-            };
-            match mv {
-                Some(mv) => {
-                    g[i] = play(&g[i], mv);
-                    plies[i] += 1;
-                    n += 1;
-                }
-                None if started < games => {
+    let mut moves = Moves::new();
+    let mut n = 0;
+    // One move of slot `i`'s game; false when it is over.
+    let mut step = |i: usize, g: &mut [G; K], plies: &mut [u32; K]| {
+        if plies[i] == PLAYOUT_PLIES {
+            return false;
+        }
+        let Some(mv) = choose(&g[i], &mut rngs[i], &mut moves) else {
+            return false;
+        };
+        g[i] = play(&g[i], mv);
+        plies[i] += 1;
+        n += 1;
+        true
+    };
+    let mut started = K.min(games);
+    let mut unfinished = [true; K];
+    if games >= K {
+        'lock_step: loop {
+            for i in 0..K {
+                if !step(i, &mut g, &mut plies) {
+                    if started == games {
+                        unfinished[i] = false;
+                        break 'lock_step;
+                    }
                     (g[i], plies[i], started) = (start, 0, started + 1);
                 }
-                None => live[i] = false,
             }
         }
     }
+    for (i, &unfinished) in unfinished.iter().enumerate().take(games) {
+        while unfinished && step(i, &mut g, &mut plies) {}
+    }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kalah::{Kalah, Rules};
+    use std::cell::Cell;
+
+    /// Every game started is played to its end exactly once, with legal moves only,
+    /// whether there are fewer games than slots, as many, or more.
+    #[test]
+    fn interleaved_playouts_finish_every_game_once() {
+        let start = Kalah::start(4, 3, Rules::default());
+        for games in [0, 1, 2, 3, 4, 7, 50] {
+            let (ended, played) = (Cell::new(0), Cell::new(0));
+            let choose = |g: &Kalah, rng: &mut SplitMix, moves: &mut Moves<_>| {
+                let mv = g.random_move(rng, moves);
+                ended.set(ended.get() + mv.is_none() as usize);
+                mv
+            };
+            let play = |g: &Kalah, mv| {
+                let mut legal = Moves::new();
+                g.legal_moves(&mut legal);
+                assert!(legal.contains(&mv), "{mv:?} in {g:?}");
+                played.set(played.get() + 1);
+                g.play(mv)
+            };
+            let n = playouts_interleaved::<_, 3>(start, games, &mut SplitMix(1), choose, play);
+            assert_eq!(ended.get(), games);
+            assert_eq!(n, played.get());
+            assert_eq!(n == 0, games == 0);
+        }
+    }
 }

@@ -158,7 +158,8 @@ impl Afrika {
     /// the order of the set bits, the moves of the plain loops. 0 when the game is over.
     #[inline(always)]
     fn choices_lanes(&self) -> (u32, bool) {
-        if self.is_terminal() {
+        let decided = || self.over_half(Player::First) || self.over_half(Player::Second);
+        if self.rules.ending != Ending::Empty && decided() {
             return (0, false);
         }
         let m = self.holes_per_row();
@@ -167,16 +168,21 @@ impl Afrika {
         let row = (1 << m) - 1;
         let x = self.low_half();
         let empty = x.zero_bits();
-        let filled = !empty & ((1 << n) - 1);
-        let captures = empty >> s & row & lanes::across(filled, n, s);
-        if captures == 0 {
-            return (filled >> s & row, false);
+        if !empty & ((1 << n) - 1) == 0 {
+            return (0, false);
         }
-        // Only the smallest capturable holes: the others' lanes set to 0xFF, the least
+        // The board reversed: its lane `i + shift` is the hole across from hole `i`.
+        let shift = 16 - n;
+        let across = x.reverse();
+        let captures = (empty & !(across.zero_bits() >> shift)) >> s & row;
+        if captures == 0 {
+            return (!empty >> s & row, false);
+        }
+        // Only the smallest capturable holes: the other lanes set to 0xFF, the least
         // lane found, and the capturable holes holding it kept.
-        let targets = lanes::across(captures, n, s);
-        let least = x.or(lanes::expand(!targets & 0xFFFF)).min_lane();
-        (lanes::across(x.eq_bits(least) & targets, n, s) & row, true)
+        let at = captures << (s + shift);
+        let least = across.or(lanes::expand(!at & 0xFFFF)).min_lane();
+        ((across.eq_bits(least) & at) >> (s + shift), true)
     }
 
     /// The move of bit `j` of [`Afrika::choices_lanes`].
@@ -280,7 +286,7 @@ impl Game for Afrika {
         if bits == 0 {
             return None;
         }
-        let j = lanes::nth_set_bit(bits, rng.below(bits.count_ones() as usize));
+        let j = lanes::nth_set_bit(bits, rng.below(lanes::count(bits)));
         Some(self.choice(j, capture))
     }
 

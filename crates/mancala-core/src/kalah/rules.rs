@@ -230,7 +230,7 @@ impl Kalah {
                 moves.as_mut_ptr(),
                 8,
             );
-            moves.set_len(sowable.count_ones() as usize);
+            moves.set_len(lanes::count(sowable));
         }
     }
 
@@ -322,7 +322,7 @@ impl Game for Kalah {
         if sowable == 0 {
             return None;
         }
-        let j = lanes::nth_set_bit(sowable, rng.below(sowable.count_ones() as usize));
+        let j = lanes::nth_set_bit(sowable, rng.below(lanes::count(sowable)));
         Some(KalahMove(
             (Self::row(self.to_move).start(self.holes_per_row()) + j) as u8,
         ))
