@@ -13,7 +13,8 @@ use mancala_core::progressive::{Ending, Progressive};
 use mancala_core::{Game, Moves};
 
 /// A move chooser: [`Game::random_move`] or a reference's list ([`pick_from_list`]).
-type Choose<G> = fn(&G, &mut SplitMix, &mut Moves<<G as Game>::Move>) -> Option<<G as Game>::Move>;
+type Choose<G> =
+    fn(&G, &mut SplitMix, &mut Moves<<G as Game>::Move>) -> Option<(<G as Game>::Move, usize)>;
 
 /// A playout loop: [`playouts`] or [`playouts_interleaved`] with its move chooser and
 /// player.
@@ -61,8 +62,12 @@ fn own<G: Game>(c: &mut Criterion, name: &str, start: G, interleaved: bool) {
 }
 
 /// Moves drawn from the list of Kalah's scalar reference.
-fn kalah_scalar(g: &Kalah, rng: &mut SplitMix, moves: &mut Moves<KalahMove>) -> Option<KalahMove> {
-    pick_from_list(g, rng, moves, Kalah::legal_moves_scalar)
+fn kalah_scalar(
+    g: &Kalah,
+    rng: &mut SplitMix,
+    moves: &mut Moves<KalahMove>,
+) -> Option<(KalahMove, usize)> {
+    pick_from_list(g, moves, Kalah::legal_moves_scalar, |n| rng.below(n))
 }
 
 /// Moves drawn from the list of Afrika's scalar reference.
@@ -70,8 +75,8 @@ fn afrika_scalar(
     g: &Afrika,
     rng: &mut SplitMix,
     moves: &mut Moves<AfrikaMove>,
-) -> Option<AfrikaMove> {
-    pick_from_list(g, rng, moves, Afrika::legal_moves_scalar)
+) -> Option<(AfrikaMove, usize)> {
+    pick_from_list(g, moves, Afrika::legal_moves_scalar, |n| rng.below(n))
 }
 
 fn all(c: &mut Criterion) {

@@ -38,7 +38,7 @@ fn run<G: Game>(
     match version {
         Version::Scalar => {
             let choose = |g: &G, rng: &mut SplitMix, m: &mut Moves<G::Move>| {
-                pick_from_list(g, rng, m, legal)
+                pick_from_list(g, m, legal, |n| rng.below(n))
             };
             playouts(start, games, rng, choose, play)
         }

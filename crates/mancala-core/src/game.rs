@@ -38,13 +38,29 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The position after `mv` (copy-make). `mv` must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 
-    /// A legal move drawn uniformly by `rng`: the very move `moves[rng.below(moves.len())]`
-    /// picks after `legal_moves(moves)` (so playouts are the same games either way), or
-    /// `None`, drawing nothing, when the game is over. `moves` is scratch space that a
-    /// game picking from a bit mask of its legal moves leaves alone.
+    /// A legal move picked by its index, with the number of legal moves: `pick(n)` (below
+    /// `n`, the number of legal moves) picks `moves[pick(n)]` of the list `legal_moves`
+    /// writes, or `None`, calling nothing, when the game is over. `moves` is scratch
+    /// space that a game picking from a bit mask of its legal moves leaves alone: the
+    /// hot path of random playouts and self-play.
     #[inline(always)]
-    fn random_move(&self, rng: &mut SplitMix, moves: &mut Moves<Self::Move>) -> Option<Self::Move> {
-        pick_from_list(self, rng, moves, Self::legal_moves)
+    fn pick_move(
+        &self,
+        moves: &mut Moves<Self::Move>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(Self::Move, usize)> {
+        pick_from_list(self, moves, Self::legal_moves, pick)
+    }
+
+    /// [`Game::pick_move`] drawn uniformly by `rng` (`rng.below(n)`), as the playouts
+    /// draw.
+    #[inline(always)]
+    fn random_move(
+        &self,
+        rng: &mut SplitMix,
+        moves: &mut Moves<Self::Move>,
+    ) -> Option<(Self::Move, usize)> {
+        self.pick_move(moves, |n| rng.below(n))
     }
 
     /// Whether the game is over (no legal move remains).
@@ -84,6 +100,16 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// Whether play can ever return to an earlier position.
     fn can_repeat(&self) -> bool;
+
+    /// What a repetition check compares between two positions of one game with equal
+    /// [`Game::material`] (the only ones that can be the same): equal when the rest of
+    /// the game is the same from both, as [`Game::key`]s are. The key by default; a game
+    /// may give a cheaper one that is exact (no collisions), since self-play asks for
+    /// it every ply.
+    #[inline]
+    fn recurrence_id(&self) -> u128 {
+        self.key() as u128
+    }
 
     /// The value, for the player to move, of ending the game here because this position
     /// recurs (the game's documented repetition rule).
@@ -181,20 +207,20 @@ pub fn random_line<G: Game>(start: G, rng: &mut SplitMix, max_plies: usize) -> V
     line
 }
 
-/// [`Game::random_move`] from the list `legal` writes: the default, and the way the
+/// [`Game::pick_move`] from the list `legal` writes: the default, and the way the
 /// scalar references are driven.
 #[inline(always)]
 pub fn pick_from_list<G: Game>(
     g: &G,
-    rng: &mut SplitMix,
     moves: &mut Moves<G::Move>,
     legal: impl Fn(&G, &mut Moves<G::Move>),
-) -> Option<G::Move> {
+    pick: impl FnOnce(usize) -> usize,
+) -> Option<(G::Move, usize)> {
     legal(g, moves);
     if moves.is_empty() {
         None
     } else {
-        Some(moves[rng.below(moves.len())])
+        Some((moves[pick(moves.len())], moves.len()))
     }
 }
 
@@ -210,7 +236,7 @@ pub fn playouts<G: Game>(
     start: G,
     games: usize,
     rng: &mut SplitMix,
-    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<G::Move>,
+    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<(G::Move, usize)>,
     play: impl Fn(&G, G::Move) -> G,
 ) -> u64 {
     let mut moves = Moves::new();
@@ -218,7 +244,7 @@ pub fn playouts<G: Game>(
     for _ in 0..games {
         let mut g = start;
         for _ in 0..PLAYOUT_PLIES {
-            let Some(mv) = choose(&g, rng, &mut moves) else {
+            let Some((mv, _)) = choose(&g, rng, &mut moves) else {
                 break;
             };
             g = play(&g, mv);
@@ -239,7 +265,7 @@ pub fn playouts_interleaved<G: Game, const K: usize>(
     start: G,
     games: usize,
     rng: &mut SplitMix,
-    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<G::Move>,
+    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<(G::Move, usize)>,
     play: impl Fn(&G, G::Move) -> G,
 ) -> u64 {
     let mut rngs: [SplitMix; K] = std::array::from_fn(|_| SplitMix(rng.next_u64()));
@@ -252,7 +278,7 @@ pub fn playouts_interleaved<G: Game, const K: usize>(
         if plies[i] == PLAYOUT_PLIES {
             return false;
         }
-        let Some(mv) = choose(&g[i], &mut rngs[i], &mut moves) else {
+        let Some((mv, _)) = choose(&g[i], &mut rngs[i], &mut moves) else {
             return false;
         };
         g[i] = play(&g[i], mv);

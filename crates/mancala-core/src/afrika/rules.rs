@@ -1,7 +1,7 @@
 //! The rules of Afrika, each cited from seed 000 (Mancala World), which seed 001
 //! (Wikimanqala) repeats word for word except for the hole naming.
 
-use crate::game::{Game, Moves, SplitMix, pick_from_list};
+use crate::game::{Game, Moves, pick_from_list};
 use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
@@ -278,16 +278,21 @@ impl Game for Afrika {
     /// From the bit mask of [`Afrika::choices_lanes`], without a list: the `k`-th set
     /// bit is the `k`-th move of [`Game::legal_moves`].
     #[inline(always)]
-    fn random_move(&self, rng: &mut SplitMix, moves: &mut Moves<AfrikaMove>) -> Option<AfrikaMove> {
+    fn pick_move(
+        &self,
+        moves: &mut Moves<AfrikaMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(AfrikaMove, usize)> {
         if self.holes_per_row() > lanes::MAX_ROW {
-            return pick_from_list(self, rng, moves, Self::legal_moves_scalar);
+            return pick_from_list(self, moves, Self::legal_moves_scalar, pick);
         }
         let (bits, capture) = self.choices_lanes();
         if bits == 0 {
             return None;
         }
-        let j = lanes::nth_set_bit(bits, rng.below(lanes::count(bits)));
-        Some(self.choice(j, capture))
+        let count = lanes::count(bits);
+        let j = lanes::nth_set_bit(bits, pick(count));
+        Some((self.choice(j, capture), count))
     }
 
     #[inline(always)]
@@ -371,6 +376,21 @@ impl Game for Afrika {
 
     fn can_repeat(&self) -> bool {
         true
+    }
+
+    /// On rows of up to 8 holes, the holes themselves with the player to move in the
+    /// last lane: between positions of equal material the last hole is known from the
+    /// others, and the stores (which the majority endings look at) change only with the
+    /// material. The rules and the row length are the game's. Exact, and a copy of the
+    /// board rather than the two mixes of the key.
+    #[inline]
+    fn recurrence_id(&self) -> u128 {
+        if self.holes_per_row() > lanes::MAX_ROW {
+            return self.key() as u128;
+        }
+        let mut holes = self.low_half().to_row().0;
+        holes[15] = self.to_move as u8;
+        u128::from_le_bytes(holes)
     }
 
     fn repetition_value(&self) -> i32 {

@@ -2,7 +2,7 @@
 //! Journal 2000), with their "empty capture" rule; `docs/rules-kalah.md` states each rule.
 //! Kalah is the project's validation game: its published values check the solver.
 
-use crate::game::{Game, Moves, SplitMix, pick_from_list};
+use crate::game::{Game, Moves, pick_from_list};
 use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
@@ -314,18 +314,22 @@ impl Game for Kalah {
     /// From the bit mask of sowable holes, without a list: the `k`-th set bit is the
     /// `k`-th move of [`Game::legal_moves`].
     #[inline(always)]
-    fn random_move(&self, rng: &mut SplitMix, moves: &mut Moves<KalahMove>) -> Option<KalahMove> {
+    fn pick_move(
+        &self,
+        moves: &mut Moves<KalahMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(KalahMove, usize)> {
         if self.holes_per_row() > lanes::MAX_ROW {
-            return pick_from_list(self, rng, moves, Self::legal_moves_scalar);
+            return pick_from_list(self, moves, Self::legal_moves_scalar, pick);
         }
         let sowable = self.sowable_lanes();
         if sowable == 0 {
             return None;
         }
-        let j = lanes::nth_set_bit(sowable, rng.below(lanes::count(sowable)));
-        Some(KalahMove(
-            (Self::row(self.to_move).start(self.holes_per_row()) + j) as u8,
-        ))
+        let count = lanes::count(sowable);
+        let j = lanes::nth_set_bit(sowable, pick(count));
+        let own = Self::row(self.to_move).start(self.holes_per_row());
+        Some((KalahMove((own + j) as u8), count))
     }
 
     #[inline(always)]
