@@ -12,51 +12,39 @@ use mancala_core::kauri::{Kauri, Rules as KauriRules};
 use mancala_core::progressive::{Ending, Progressive};
 use mancala_core::{Game, Moves};
 
-/// A move chooser: [`Game::random_move`] or a reference's list ([`pick_from_list`]).
-type Choose<G> =
-    fn(&G, &mut SplitMix, &mut Moves<<G as Game>::Move>) -> Option<(<G as Game>::Move, usize)>;
-
-/// A playout loop: [`playouts`] or [`playouts_interleaved`] with its move chooser and
-/// player.
-type Loop<G> = fn(G, usize, &mut SplitMix, Choose<G>, fn(&G, <G as Game>::Move) -> G) -> u64;
-
-/// Random playouts from `start` by `run` with `choose` and `play`, as moves per second.
+/// Random playouts from `start` by `run` (`games` games from a generator), as moves per
+/// second.
 fn bench<G: Game>(
     c: &mut Criterion,
     name: &str,
     start: G,
-    run: Loop<G>,
-    choose: Choose<G>,
-    play: fn(&G, G::Move) -> G,
+    run: impl Fn(G, usize, &mut SplitMix) -> u64,
 ) {
     // Every batch plays new games: replaying the same few thousand moves lets the branch
     // predictor learn them, which flatters branchy code. Criterion reports moves per
     // second from the mean moves per batch, measured once over 100 batches.
     let games = 100;
-    let per_batch = run(start, 100 * games, &mut SplitMix(2), choose, play) / 100;
+    let per_batch = run(start, 100 * games, &mut SplitMix(2)) / 100;
     let mut group = c.benchmark_group("playouts");
     group.throughput(Throughput::Elements(per_batch));
     let mut rng = SplitMix(1);
-    group.bench_function(name, |b| {
-        b.iter(|| run(start, games, &mut rng, choose, play))
-    });
+    group.bench_function(name, |b| b.iter(|| run(start, games, &mut rng)));
     group.finish();
 }
 
 /// The game's own methods, one game at a time; with `interleaved`, also 3 games in
-/// lock step.
+/// lock step ([`playouts_interleaved`]).
 fn own<G: Game>(c: &mut Criterion, name: &str, start: G, interleaved: bool) {
     let play = |g: &G, mv| g.play(mv);
-    bench(c, name, start, playouts, G::random_move, play);
+    let single =
+        |start, games, rng: &mut SplitMix| playouts(start, games, rng, G::random_move, play);
+    bench(c, name, start, single);
     if interleaved {
-        let name = format!("{name} x3");
         bench(
             c,
-            &name,
+            &format!("{name} x3"),
             start,
             playouts_interleaved::<G, 3>,
-            G::random_move,
-            play,
         );
     }
 }
@@ -82,40 +70,26 @@ fn afrika_scalar(
 fn all(c: &mut Criterion) {
     let afrika = Afrika::start(8, 8, AfrikaRules::default());
     own(c, "afrika 2x8x8", afrika, true);
-    let scalar = "afrika 2x8x8 scalar";
-    bench(
-        c,
-        scalar,
-        afrika,
-        playouts,
-        afrika_scalar,
-        Afrika::play_scalar,
-    );
+    let scalar = |start, games, rng: &mut SplitMix| {
+        playouts(start, games, rng, afrika_scalar, Afrika::play_scalar)
+    };
+    bench(c, "afrika 2x8x8 scalar", afrika, scalar);
     for (name, capture) in [
         ("kalah 6x4", Capture::Empty),
         ("kalah 6x4 standard-capture", Capture::Standard),
     ] {
         let kalah = Kalah::start(6, 4, KalahRules { capture });
         own(c, name, kalah, true);
-        let scalar = format!("{name} scalar");
-        bench(
-            c,
-            &scalar,
-            kalah,
-            playouts,
-            kalah_scalar,
-            Kalah::play_scalar,
-        );
+        let scalar = |start, games, rng: &mut SplitMix| {
+            playouts(start, games, rng, kalah_scalar, Kalah::play_scalar)
+        };
+        bench(c, &format!("{name} scalar"), kalah, scalar);
     }
     own(c, "kauri", Kauri::start(KauriRules::Current), false);
     let progressive = Progressive::start(11, 5, Ending::Majority);
     own(c, "progressive 1x11", progressive, false);
-    own(
-        c,
-        "andada 2x12",
-        Andada::start(12, Default::default()),
-        false,
-    );
+    let andada = Andada::start(12, Default::default());
+    own(c, "andada 2x12", andada, false);
 }
 
 criterion_group!(benches, all);

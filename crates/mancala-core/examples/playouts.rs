@@ -43,15 +43,9 @@ fn run<G: Game>(
             playouts(start, games, rng, choose, play)
         }
         Version::Engine => playouts(start, games, rng, G::random_move, own),
-        Version::Interleaved(2) => {
-            playouts_interleaved::<G, 2>(start, games, rng, G::random_move, own)
-        }
-        Version::Interleaved(3) => {
-            playouts_interleaved::<G, 3>(start, games, rng, G::random_move, own)
-        }
-        Version::Interleaved(_) => {
-            playouts_interleaved::<G, 4>(start, games, rng, G::random_move, own)
-        }
+        Version::Interleaved(2) => playouts_interleaved::<G, 2>(start, games, rng),
+        Version::Interleaved(3) => playouts_interleaved::<G, 3>(start, games, rng),
+        Version::Interleaved(_) => playouts_interleaved::<G, 4>(start, games, rng),
     }
 }
 

@@ -259,39 +259,47 @@ pub fn playouts<G: Game>(
 /// game's move waits on its last; `K` games' moves do not wait on each other). A game
 /// that ends is replaced by the next one until `games` have been started; the last games
 /// are then finished one at a time. Game slot `i` draws from its own generator, seeded by
-/// `rng`: the same kind of games as [`playouts`], not the same games.
+/// `rng`: the same kind of games as [`playouts`], not the same games. The game's own
+/// [`Game::random_move`] and [`Game::play`] are called directly rather than through
+/// closures: a closure called from the `K` places of the unrolled step is not always
+/// inlined, and a call per move costs the gain (Kalah 6x4 with `K` = 3: 35 M moves per
+/// CPU-second through closures, 61 M called directly).
 #[inline(always)]
 pub fn playouts_interleaved<G: Game, const K: usize>(
     start: G,
     games: usize,
     rng: &mut SplitMix,
-    choose: impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Option<(G::Move, usize)>,
-    play: impl Fn(&G, G::Move) -> G,
 ) -> u64 {
     let mut rngs: [SplitMix; K] = std::array::from_fn(|_| SplitMix(rng.next_u64()));
     let mut g = [start; K];
     let mut plies = [0u32; K];
     let mut moves = Moves::new();
     let mut n = 0;
-    // One move of slot `i`'s game; false when it is over.
-    let mut step = |i: usize, g: &mut [G; K], plies: &mut [u32; K]| {
-        if plies[i] == PLAYOUT_PLIES {
-            return false;
-        }
-        let Some((mv, _)) = choose(&g[i], &mut rngs[i], &mut moves) else {
-            return false;
-        };
-        g[i] = play(&g[i], mv);
-        plies[i] += 1;
-        n += 1;
-        true
-    };
+    // One move of slot `i`'s game; false when it is over. A macro rather than a
+    // closure: a closure used in two places is called, not inlined (Afrika 8x8 with
+    // `K` = 3: 73.8 M moves per CPU-second through a closure).
+    macro_rules! step {
+        ($i:expr) => {{
+            let i = $i;
+            let chosen = if plies[i] < PLAYOUT_PLIES {
+                g[i].random_move(&mut rngs[i], &mut moves)
+            } else {
+                None
+            };
+            if let Some((mv, _)) = chosen {
+                g[i] = g[i].play(mv);
+                plies[i] += 1;
+                n += 1;
+            }
+            chosen.is_some()
+        }};
+    }
     let mut started = K.min(games);
     let mut unfinished = [true; K];
     if games >= K {
         'lock_step: loop {
             for i in 0..K {
-                if !step(i, &mut g, &mut plies) {
+                if !step!(i) {
                     if started == games {
                         unfinished[i] = false;
                         break 'lock_step;
@@ -302,7 +310,7 @@ pub fn playouts_interleaved<G: Game, const K: usize>(
         }
     }
     for (i, &unfinished) in unfinished.iter().enumerate().take(games) {
-        while unfinished && step(i, &mut g, &mut plies) {}
+        while unfinished && step!(i) {}
     }
     n
 }
@@ -311,31 +319,36 @@ pub fn playouts_interleaved<G: Game, const K: usize>(
 mod tests {
     use super::*;
     use crate::kalah::{Kalah, Rules};
-    use std::cell::Cell;
 
-    /// Every game started is played to its end exactly once, with legal moves only,
-    /// whether there are fewer games than slots, as many, or more.
+    /// The moves of one slot's games: `games` games one after the other from the slot's
+    /// generator.
+    fn one_slot(start: Kalah, games: usize, seed: u64) -> u64 {
+        let pick = |g: &Kalah, rng: &mut SplitMix, moves: &mut Moves<_>| g.random_move(rng, moves);
+        playouts(start, games, &mut SplitMix(seed), pick, |g: &Kalah, mv| {
+            g.play(mv)
+        })
+    }
+
+    /// Every game is played to its end exactly once: with one slot, the games of
+    /// [`playouts`] from the slot's generator; with three slots and at most three
+    /// games, one game from each slot's generator.
     #[test]
-    fn interleaved_playouts_finish_every_game_once() {
+    fn interleaved_playouts_play_every_game_once() {
         let start = Kalah::start(4, 3, Rules::default());
-        for games in [0, 1, 2, 3, 4, 7, 50] {
-            let (ended, played) = (Cell::new(0), Cell::new(0));
-            let choose = |g: &Kalah, rng: &mut SplitMix, moves: &mut Moves<_>| {
-                let mv = g.random_move(rng, moves);
-                ended.set(ended.get() + mv.is_none() as usize);
-                mv
-            };
-            let play = |g: &Kalah, mv| {
-                let mut legal = Moves::new();
-                g.legal_moves(&mut legal);
-                assert!(legal.contains(&mv), "{mv:?} in {g:?}");
-                played.set(played.get() + 1);
-                g.play(mv)
-            };
-            let n = playouts_interleaved::<_, 3>(start, games, &mut SplitMix(1), choose, play);
-            assert_eq!(ended.get(), games);
-            assert_eq!(n, played.get());
-            assert_eq!(n == 0, games == 0);
+        let seeds: Vec<u64> = {
+            let mut rng = SplitMix(1);
+            (0..3).map(|_| rng.next_u64()).collect()
+        };
+        for games in [0, 1, 2, 5, 50] {
+            let n = playouts_interleaved::<_, 1>(start, games, &mut SplitMix(1));
+            assert_eq!(n, one_slot(start, games, seeds[0]), "{games} games");
         }
+        for games in 0..=3 {
+            let n = playouts_interleaved::<_, 3>(start, games, &mut SplitMix(1));
+            let each: u64 = seeds[..games].iter().map(|&s| one_slot(start, 1, s)).sum();
+            assert_eq!(n, each, "{games} games");
+        }
+        let many = playouts_interleaved::<_, 3>(start, 50, &mut SplitMix(1));
+        assert!(many > playouts_interleaved::<_, 3>(start, 3, &mut SplitMix(1)));
     }
 }
