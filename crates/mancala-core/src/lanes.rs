@@ -12,7 +12,7 @@
 //! uses a later instruction (no `pshufb`; the one reversal the rules need, of the row
 //! across the board, is done on the 16-bit mask of empty holes). Other targets get the
 //! same operations on a `u128` ([`swar::Lanes`]), tested on every target against the
-//! same definitions.
+//! same definitions (and selected on x86_64 too by `--cfg mancala_portable`).
 
 /// The largest row the vector holds.
 pub const MAX_ROW: usize = 8;
@@ -52,9 +52,12 @@ pub trait LaneOps: Copy {
     fn reverse(self) -> Self;
 }
 
-#[cfg(target_arch = "x86_64")]
+// `--cfg mancala_portable` (in RUSTFLAGS) selects the portable lanes on x86_64 too, to
+// run the whole test suite on them: `RUSTFLAGS="--cfg mancala_portable" cargo test -p
+// mancala-core`.
+#[cfg(all(target_arch = "x86_64", not(mancala_portable)))]
 pub use sse2::Lanes;
-#[cfg(not(target_arch = "x86_64"))]
+#[cfg(any(not(target_arch = "x86_64"), mancala_portable))]
 pub use swar::Lanes;
 
 /// The lanes as one SSE2 register.
