@@ -3,28 +3,55 @@
 //!
 //! `cargo run --release -p mancala-core --example playouts -- VERSION GAMES`
 //!
-//! VERSION is kalah, kalah-standard, afrika (the engine), or the same with `-scalar`
-//! (the scalar reference). Kalah 6x4 and Afrika 2x8x8, SplitMix64 seed 1, the choice of
+//! VERSION is kalah, kalah-standard, afrika (the engine, one game at a time), the same
+//! with `-scalar` (the scalar reference) or with `-x2`, `-x3`, `-x4` (the engine with 2-4
+//! games in lock step, `playouts_interleaved`: other games, the same kind). Kalah 6x4 and Afrika 2x8x8, SplitMix64 seed 1, the choice of
 //! `SplitMix::below`: the games `benches/peers/cmancala_playouts.c` plays with the C
 //! peer's board code. Prints the moves played and the wall-clock rate.
 
 use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
-use mancala_core::game::{SplitMix, playouts};
+use mancala_core::game::{SplitMix, pick_from_list, playouts, playouts_interleaved};
 use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
 use mancala_core::{Game, Moves};
 
+/// How the games are played.
+#[derive(Clone, Copy, PartialEq)]
+enum Version {
+    /// The scalar reference, moves drawn from its list.
+    Scalar,
+    /// The engine, one game at a time.
+    Engine,
+    /// The engine, this many games in lock step.
+    Interleaved(usize),
+}
+
+/// The game's own methods, or `legal` and `play` (the scalar reference).
 fn run<G: Game>(
     start: G,
     games: usize,
-    legal: impl Fn(&G, &mut Moves<G::Move>),
+    version: Version,
+    legal: impl Fn(&G, &mut Moves<G::Move>) + Copy,
     play: impl Fn(&G, G::Move) -> G,
 ) -> u64 {
-    playouts(start, games, &mut SplitMix(1), legal, play)
+    let rng = &mut SplitMix(1);
+    let own = |g: &G, mv| g.play(mv);
+    match version {
+        Version::Scalar => {
+            let choose = |g: &G, rng: &mut SplitMix, m: &mut Moves<G::Move>| {
+                pick_from_list(g, m, legal, |n| rng.below(n))
+            };
+            playouts(start, games, rng, choose, play)
+        }
+        Version::Engine => playouts(start, games, rng, G::random_move, own),
+        Version::Interleaved(2) => playouts_interleaved::<G, 2>(start, games, rng),
+        Version::Interleaved(3) => playouts_interleaved::<G, 3>(start, games, rng),
+        Version::Interleaved(_) => playouts_interleaved::<G, 4>(start, games, rng),
+    }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: playouts kalah|kalah-standard|afrika[-scalar] GAMES";
+    let usage = "usage: playouts kalah|kalah-standard|afrika[-scalar|-x2|-x3|-x4] GAMES";
     let (Some(version), Some(games)) = (args.get(1), args.get(2)) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -33,9 +60,14 @@ fn main() {
         eprintln!("GAMES: \"{games}\" is not a number; {usage}");
         std::process::exit(2);
     };
-    let (name, scalar) = match version.strip_suffix("-scalar") {
-        Some(name) => (name, true),
-        None => (version.as_str(), false),
+    let (name, how) = if let Some(name) = version.strip_suffix("-scalar") {
+        (name, Version::Scalar)
+    } else if let Some((name, k)) = version.rsplit_once("-x")
+        && let Ok(k @ 2..=4) = k.parse()
+    {
+        (name, Version::Interleaved(k))
+    } else {
+        (version.as_str(), Version::Engine)
     };
     let t = std::time::Instant::now();
     let moves = match name {
@@ -46,19 +78,17 @@ fn main() {
                 Capture::Standard
             };
             let g = Kalah::start(6, 4, KalahRules { capture });
-            if scalar {
-                run(g, games, Kalah::legal_moves_scalar, Kalah::play_scalar)
-            } else {
-                run(g, games, Kalah::legal_moves, |g: &Kalah, mv| g.play(mv))
-            }
+            run(g, games, how, Kalah::legal_moves_scalar, Kalah::play_scalar)
         }
         "afrika" => {
             let g = Afrika::start(8, 8, AfrikaRules::default());
-            if scalar {
-                run(g, games, Afrika::legal_moves_scalar, Afrika::play_scalar)
-            } else {
-                run(g, games, Afrika::legal_moves, |g: &Afrika, mv| g.play(mv))
-            }
+            run(
+                g,
+                games,
+                how,
+                Afrika::legal_moves_scalar,
+                Afrika::play_scalar,
+            )
         }
         _ => {
             eprintln!("unknown version \"{version}\"; {usage}");

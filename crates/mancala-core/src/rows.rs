@@ -9,6 +9,7 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Moves};
+use crate::lanes::{LaneOps, Lanes, Row16};
 use crate::player::Player;
 use crate::text::{Fields, counts, join_counts, number};
 
@@ -143,9 +144,11 @@ pub const MAX_ROW: usize = 12;
 
 /// A two-row board with a store per player, as Afrika and Kalah keep it: up to
 /// [`MAX_ROW`] holes per row, one byte per hole and store (at most 255 counters in all).
-/// 27 bytes, `Copy`, byte-aligned, so a game state holding it keeps its size. The games
-/// reach it through `Deref`, so their rules read `self.holes`, `self.stores` and `self.m`.
+/// 27 bytes, `Copy`, byte-aligned; a game state starts with it, so that holes 0..16 are
+/// the state's first 16 bytes ([`Halves`]). The games reach it through `Deref`, so their
+/// rules read `self.holes`, `self.stores` and `self.m`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(C)]
 pub struct Board {
     /// Counters per hole in counterclockwise order (see the module documentation); the
     /// unused tail is always 0 (keys and word-wise tests rely on it).
@@ -260,17 +263,6 @@ impl Board {
             .map(|&x| x as u32)
             .sum()
     }
-    /// The first 16 holes as one word, a byte lane per hole ([`crate::lanes`]): the
-    /// whole board when rows hold at most 8 holes.
-    #[inline(always)]
-    pub fn lanes(&self) -> u128 {
-        u128::from_le_bytes(self.holes[..16].try_into().unwrap())
-    }
-    /// Sets the first 16 holes from one word (see [`Board::lanes`]).
-    #[inline(always)]
-    pub(crate) fn set_lanes(&mut self, x: u128) {
-        self.holes[..16].copy_from_slice(&x.to_le_bytes());
-    }
     /// Store of `p` less the other store.
     #[inline(always)]
     pub fn margin(&self, p: Player) -> i32 {
@@ -279,9 +271,56 @@ impl Board {
     }
 }
 
+/// A game state of 32 bytes, aligned to 16 and without padding, that starts with a
+/// [`Board`]: its first half is holes 0..16 (the whole board on rows of up to 8 holes),
+/// its second half holes 16..24 (zero on such rows), the stores (lanes 8 and 9), the
+/// holes per row (10), the player to move (11) and the game's rule options. A move reads
+/// each half with one vector load and writes it with one vector store: no field is
+/// written alone on the hot path, since a load of 16 bytes that spans several smaller
+/// stores waits for them to reach the cache (the cost that dominated the earlier
+/// byte-aligned 29-31-byte states).
+///
+/// # Safety
+/// Implementors are `#[repr(C, align(16))]`, 32 bytes, start with their `Board` and have
+/// no padding byte (explicit zero bytes instead), so both halves are initialised bytes.
+pub(crate) unsafe trait Halves: Copy + std::ops::Deref<Target = Board> {
+    /// Holes 0..16.
+    #[inline(always)]
+    fn low_half(&self) -> Lanes {
+        // SAFETY: the first 16 bytes are initialised and aligned to 16 (see the trait).
+        Lanes::load(unsafe { &*(self as *const Self as *const Row16) })
+    }
+
+    /// The position after a move that leaves holes `x` (rows of up to 8 holes), puts
+    /// `gain` more counters into the store of `me` and leaves `next` to move: both
+    /// halves written whole.
+    #[inline(always)]
+    fn after_move(&self, x: Lanes, me: Player, gain: u32, next: Player) -> Self {
+        debug_assert!(self.holes_per_row() <= crate::lanes::MAX_ROW);
+        // SAFETY: the second half is initialised and aligned to 16 (see the trait).
+        let hi = Lanes::load(unsafe { &*(self as *const Self as *const Row16).add(1) });
+        let mover = crate::lanes::hole(11);
+        let change = (gain as u64) << (8 * me.index()) | (next as u64) << 24;
+        let hi = hi.and_not(mover).add(Lanes::from_u64s(0, change));
+        let mut out = *self;
+        // SAFETY: the two writes stay inside the 32 bytes of `out`, aligned to 16. The
+        // first half holds only holes (any byte is valid); in the second half only a
+        // store (a u8, no carry: at most 255 counters in all) and the player to move
+        // change, and that lane is a valid `Player` (`next as u8`). Every other byte is
+        // written back as read.
+        unsafe {
+            let halves = &mut out as *mut Self as *mut Row16;
+            *halves = x.to_row();
+            *halves.add(1) = hi.to_row();
+        }
+        out
+    }
+}
+
 /// The parts a two-row game with a [`Board`] shares, for a state `$game { board, to_move,
-/// rules }` with a `Rules` type in scope: `from_parts`, `rules`, `with_rules`, and `Deref`
-/// to the board (so the rules read `self.holes`, `self.stores`, `self.holes_per_row()`).
+/// rules, pad: [u8; PAD] }` with `Rules` and `PAD` in scope: `from_parts`, `rules`, `with_rules`, `Deref`
+/// to the board (so the rules read `self.holes`, `self.stores`, `self.holes_per_row()`),
+/// and [`Halves`] once the layout is checked.
 macro_rules! board_game {
     ($game:ident, $names:expr) => {
         impl $game {
@@ -298,6 +337,7 @@ macro_rules! board_game {
                     board,
                     to_move,
                     rules,
+                    pad: Default::default(),
                 })
             }
             pub fn rules(&self) -> Rules {
@@ -320,6 +360,27 @@ macro_rules! board_game {
                 &self.board
             }
         }
+
+        const _: () = assert!(
+            std::mem::size_of::<$game>() == 32 && std::mem::align_of::<$game>() == 16,
+            "a state of two 16-byte halves"
+        );
+        const _: () = assert!(std::mem::offset_of!($game, to_move) == 27);
+        // Byte-aligned parts only (so none holds padding inside), filling the 32 bytes.
+        const _: () = assert!(
+            std::mem::align_of::<$crate::rows::Board>() == 1
+                && std::mem::align_of::<Rules>() == 1
+                && std::mem::size_of::<$crate::rows::Board>()
+                    + std::mem::size_of::<Player>()
+                    + std::mem::size_of::<Rules>()
+                    + PAD
+                    == 32
+        );
+
+        // SAFETY: `#[repr(C, align(16))]`, 32 bytes (checked above): the 27-byte board,
+        // the player to move at byte 27, then rule options and explicit zero bytes that
+        // fill the rest, so no byte is padding.
+        unsafe impl $crate::rows::Halves for $game {}
 
         impl std::ops::DerefMut for $game {
             #[inline(always)]
@@ -458,10 +519,12 @@ mod tests {
     }
 
     #[test]
-    fn board_is_byte_aligned_and_small() {
+    fn board_is_byte_aligned_and_states_are_two_halves() {
         assert_eq!(std::mem::size_of::<Board>(), 27);
         assert_eq!(std::mem::align_of::<Board>(), 1);
-        assert_eq!(std::mem::size_of::<crate::kalah::Kalah>(), 29);
-        assert_eq!(std::mem::size_of::<crate::afrika::Afrika>(), 31);
+        assert_eq!(std::mem::size_of::<crate::kalah::Kalah>(), 32);
+        assert_eq!(std::mem::align_of::<crate::kalah::Kalah>(), 16);
+        assert_eq!(std::mem::size_of::<crate::afrika::Afrika>(), 32);
+        assert_eq!(std::mem::align_of::<crate::afrika::Afrika>(), 16);
     }
 }

@@ -1,14 +1,15 @@
 //! The word-wise boards ([`mancala_core::lanes`]) against the scalar reference, move by
 //! move: on random positions of Kalah and Afrika (2 x 1..8 holes, up to 255 counters,
-//! every rule option) and on the random playouts from them, the legal moves, the end of
-//! the game and the position after every move must be the same.
+//! every rule option) and on the random playouts from them, the legal moves, the move
+//! drawn at random, the end of the game and the position after every move must be the
+//! same.
 //!
 //! 300 cases per game by default (about 36,000 positions and 156,000 moves); millions
 //! with `MANCALA_CROSSCHECK_CASES=30000 cargo test -p mancala-core --test lanes_crosscheck`
 //! (3.6 M positions and 15.6 M moves in both games, 13 s of CPU).
 
 use mancala_core::afrika::{Afrika, AfrikaMove, Ending, Repetition, Rules as AfrikaRules};
-use mancala_core::game::SplitMix;
+use mancala_core::game::{SplitMix, pick_from_list};
 use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
 use mancala_core::{Game, Moves, Player, PositionText};
 use proptest::prelude::*;
@@ -69,6 +70,14 @@ fn walk<G: Game + PositionText>(
         reference(&g, &mut want);
         prop_assert_eq!(&moves, &want, "legal moves in {}", text);
         prop_assert_eq!(g.is_terminal(), moves.is_empty(), "{}", text);
+        // The move drawn from the bit mask is the one drawn from the reference list, and
+        // the generator moved on alike.
+        let draw = rng.next_u64();
+        let (mut a, mut b) = (SplitMix(draw), SplitMix(draw));
+        let picked = g.random_move(&mut a, &mut extra);
+        let listed = pick_from_list(&g, &mut extra, &reference, |n| b.below(n));
+        prop_assert_eq!(picked, listed, "random move in {}", text);
+        prop_assert_eq!(a.0, b.0, "draws in {}", text);
         also(&g, &mut extra);
         for &mv in moves.iter().chain(&extra) {
             prop_assert_eq!(g.play(mv), play_reference(&g, mv), "{:?} in {}", mv, text);

@@ -1,11 +1,11 @@
 //! The rules of Afrika, each cited from seed 000 (Mancala World), which seed 001
 //! (Wikimanqala) repeats word for word except for the hole naming.
 
-use crate::game::{Game, Moves};
+use crate::game::{Game, Moves, pick_from_list};
 use crate::hash::mix64;
-use crate::lanes::{self, ones, ring_run};
+use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
-use crate::rows::{Board, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
+use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
 
 /// Largest supported row: 2 x 12 holes.
 pub use crate::rows::MAX_ROW;
@@ -64,14 +64,21 @@ pub enum AfrikaMove {
     Capture(u8),
 }
 
-/// An Afrika position on a 2 x m board (m <= 12). 31 bytes, `Copy`.
+/// An Afrika position on a 2 x m board (m <= 12): 32 bytes, two 16-byte halves
+/// ([`crate::rows::Halves`]), `Copy`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(C, align(16))]
 pub struct Afrika {
     /// Stones per hole, and stones captured in the stores.
     board: Board,
     to_move: Player,
     rules: Rules,
+    /// Zero bytes that fill the state to two 16-byte halves ([`crate::rows::Halves`]).
+    pad: [u8; PAD],
 }
+
+/// Bytes after the board, the player to move and the rules.
+const PAD: usize = 32 - std::mem::size_of::<Board>() - 1 - std::mem::size_of::<Rules>();
 
 board_game!(Afrika, NAMES);
 
@@ -89,6 +96,7 @@ impl Afrika {
             board: Board::start(m, k, NAMES),
             to_move: Player::First,
             rules,
+            pad: [0; PAD],
         }
     }
 
@@ -144,52 +152,58 @@ impl Afrika {
         }
     }
 
-    /// [`Game::legal_moves`] for rows of up to 8 holes, a word at a time (the same moves in
-    /// the same order as the plain loops): each row is one u64, the opponent's reversed so
-    /// that byte j faces the mover's hole j.
+    /// The legal moves for rows of up to 8 holes as bits over the mover's holes, a few
+    /// operations on the lanes ([`crate::lanes`]): with `true`, bit `j` captures the hole
+    /// across from the mover's `j`-th hole; with `false`, bit `j` sows that hole. In
+    /// the order of the set bits, the moves of the plain loops. 0 when the game is over.
     #[inline(always)]
-    fn legal_moves_swar(&self, moves: &mut Moves<AfrikaMove>) {
-        const L7F: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-        const L80: u64 = 0x8080_8080_8080_8080;
-        // The high bit of every byte that is not zero (exact: no carry crosses a byte).
-        let nonzero = |x: u64| (((x & L7F) + L7F) | x) & L80;
+    fn choices_lanes(&self) -> (u32, bool) {
+        let decided = || self.over_half(Player::First) || self.over_half(Player::Second);
+        if self.rules.ending != Ending::Empty && decided() {
+            return (0, false);
+        }
         let m = self.holes_per_row();
+        let n = 2 * m;
         let s = Self::row(self.to_move).start(m);
-        let o = m - s;
-        let word =
-            |start: usize| u64::from_le_bytes(self.holes[start..start + 8].try_into().unwrap());
-        let row_mask = if m == 8 {
-            u64::MAX
+        let row = (1 << m) - 1;
+        let x = self.low_half();
+        let empty = x.zero_bits();
+        if !empty & ((1 << n) - 1) == 0 {
+            return (0, false);
+        }
+        // The board reversed: its lane `i + shift` is the hole across from hole `i`.
+        let shift = 16 - n;
+        let across = x.reverse();
+        let captures = (empty & !(across.zero_bits() >> shift)) >> s & row;
+        if captures == 0 {
+            return (!empty >> s & row, false);
+        }
+        // Only the smallest capturable holes: the other lanes set to 0xFF, the least
+        // lane found, and the capturable holes holding it kept.
+        let at = captures << (s + shift);
+        let least = across.or(lanes::expand(!at & 0xFFFF)).min_lane();
+        ((across.eq_bits(least) & at) >> (s + shift), true)
+    }
+
+    /// The move of bit `j` of [`Afrika::choices_lanes`].
+    #[inline(always)]
+    fn choice(&self, j: usize, capture: bool) -> AfrikaMove {
+        let m = self.holes_per_row();
+        let h = Self::row(self.to_move).start(m) + j;
+        if capture {
+            AfrikaMove::Capture(opposite(h, m) as u8)
         } else {
-            (1u64 << (8 * m)) - 1
-        };
-        let own = word(s) & row_mask;
-        let facing = (word(o) & row_mask).swap_bytes() >> (8 * (8 - m));
-        let own_nz = nonzero(own);
-        let captures = !own_nz & nonzero(facing) & L80 & row_mask;
-        if captures != 0 {
-            let size = |j: u32| (facing >> (8 * j)) as u8;
-            let mut min = u8::MAX;
-            let mut c = captures;
-            while c != 0 {
-                min = min.min(size(c.trailing_zeros() / 8));
-                c &= c - 1;
-            }
-            let mut c = captures;
-            while c != 0 {
-                let j = c.trailing_zeros() / 8;
-                c &= c - 1;
-                if size(j) == min {
-                    moves.push(AfrikaMove::Capture(opposite(s + j as usize, m) as u8));
-                }
-            }
-        } else {
-            let mut c = own_nz & row_mask;
-            while c != 0 {
-                let j = c.trailing_zeros() as usize / 8;
-                c &= c - 1;
-                moves.push(AfrikaMove::Sow((s + j) as u8));
-            }
+            AfrikaMove::Sow(h as u8)
+        }
+    }
+
+    /// [`Game::legal_moves`] for rows of up to 8 holes (see [`Afrika::choices_lanes`]).
+    #[inline(always)]
+    fn legal_moves_lanes(&self, moves: &mut Moves<AfrikaMove>) {
+        let (mut bits, capture) = self.choices_lanes();
+        while bits != 0 {
+            moves.push(self.choice(bits.trailing_zeros() as usize, capture));
+            bits &= bits - 1;
         }
     }
 
@@ -254,18 +268,46 @@ impl Game for Afrika {
         if self.is_terminal() {
             return;
         }
-        if self.holes_per_row() <= 8 {
-            self.legal_moves_swar(moves);
+        if self.holes_per_row() <= lanes::MAX_ROW {
+            self.legal_moves_lanes(moves);
         } else {
             self.legal_moves_loop(moves);
         }
     }
 
+    /// From the bit mask of [`Afrika::choices_lanes`], without a list: the `k`-th set
+    /// bit is the `k`-th move of [`Game::legal_moves`].
+    #[inline(always)]
+    fn pick_move(
+        &self,
+        moves: &mut Moves<AfrikaMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(AfrikaMove, usize)> {
+        if self.holes_per_row() > lanes::MAX_ROW {
+            return pick_from_list(self, moves, Self::legal_moves_scalar, pick);
+        }
+        let (bits, capture) = self.choices_lanes();
+        if bits == 0 {
+            return None;
+        }
+        let count = lanes::count(bits);
+        let j = lanes::nth_set_bit(bits, pick(count));
+        Some((self.choice(j, capture), count))
+    }
+
     #[inline(always)]
     fn play(&self, mv: AfrikaMove) -> Self {
+        if self.holes_per_row() > lanes::MAX_ROW {
+            return self.play_scalar(mv);
+        }
+        let me = self.to_move;
         match mv {
-            AfrikaMove::Sow(h) if self.holes_per_row() <= lanes::MAX_ROW => self.sow_lanes(h),
-            _ => self.play_scalar(mv),
+            AfrikaMove::Sow(h) => self.sow_lanes(h),
+            AfrikaMove::Capture(h) => {
+                let taken = self.holes[h as usize] as u32;
+                let x = self.low_half().and_not(lanes::hole(h as usize));
+                self.after_move(x, me, taken, me.opponent())
+            }
         }
     }
 
@@ -334,6 +376,21 @@ impl Game for Afrika {
 
     fn can_repeat(&self) -> bool {
         true
+    }
+
+    /// On rows of up to 8 holes, the holes themselves with the player to move in the
+    /// last lane: between positions of equal material the last hole is known from the
+    /// others, and the stores (which the majority endings look at) change only with the
+    /// material. The rules and the row length are the game's. Exact, and a copy of the
+    /// board rather than the two mixes of the key.
+    #[inline]
+    fn recurrence_id(&self) -> u128 {
+        if self.holes_per_row() > lanes::MAX_ROW {
+            return self.key() as u128;
+        }
+        let mut holes = self.low_half().to_row().0;
+        holes[15] = self.to_move as u8;
+        u128::from_le_bytes(holes)
     }
 
     fn repetition_value(&self) -> i32 {
@@ -455,29 +512,31 @@ impl Afrika {
         }
     }
 
-    /// Sowing hole `h` on rows of up to 8 holes, as one word addition
+    /// Sowing hole `h` on rows of up to 8 holes, as one vector addition
     /// ([`crate::lanes`]): every other hole gets the whole laps, the run after `h` the
     /// rest; the same position as the scalar sowing.
     #[inline(always)]
     fn sow_lanes(&self, h: u8) -> Self {
-        let mut next = *self;
         let h = h as usize;
         let n = 2 * self.holes_per_row();
         let c = n - 1;
-        let mut x = self.board.lanes();
         let stones = self.holes[h] as usize;
-        x &= !lanes::hole(h);
         let (rounds, rest) = if stones < c {
             (0, stones)
         } else {
             (stones / c, stones % c)
         };
         let from = if h + 1 == n { 0 } else { h + 1 };
-        let others = ones(n) ^ 1 << (8 * h);
-        x += rounds as u128 * others + ring_run(n, from, rest);
-        next.board.set_lanes(x);
-        next.to_move = self.to_move.opponent();
-        next
+        let sown = lanes::hole(h);
+        let laps = Lanes::splat(rounds as u8)
+            .and(lanes::first(n))
+            .and_not(sown);
+        let x = self
+            .low_half()
+            .and_not(sown)
+            .add(laps)
+            .add(ring_run(n, from, rest));
+        self.after_move(x, self.to_move, 0, self.to_move.opponent())
     }
 
     /// The unused tail of `holes` is always zero, so the board is empty when all 24 bytes

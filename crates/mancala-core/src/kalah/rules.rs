@@ -2,11 +2,11 @@
 //! Journal 2000), with their "empty capture" rule; `docs/rules-kalah.md` states each rule.
 //! Kalah is the project's validation game: its published values check the solver.
 
-use crate::game::{Game, Moves};
+use crate::game::{Game, Moves, pick_from_list};
 use crate::hash::mix64;
-use crate::lanes::{self, lane, ones, ring_run};
+use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
-use crate::rows::{Board, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
+use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
 
 /// Largest supported row: 2 x 12 holes.
 pub use crate::rows::MAX_ROW;
@@ -44,14 +44,21 @@ pub struct Rules {
 #[repr(transparent)]
 pub struct KalahMove(pub u8);
 
-/// A Kalah position on a 2 x m board (m <= 12) with a store per player. 29 bytes, `Copy`.
+/// A Kalah position on a 2 x m board (m <= 12) with a store per player: 32 bytes, two
+/// 16-byte halves ([`crate::rows::Halves`]), `Copy`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(C, align(16))]
 pub struct Kalah {
     /// Seeds per hole and in each store.
     board: Board,
     to_move: Player,
     rules: Rules,
+    /// Zero bytes that fill the state to two 16-byte halves ([`crate::rows::Halves`]).
+    pad: [u8; PAD],
 }
+
+/// Bytes after the board, the player to move and the rules.
+const PAD: usize = 32 - std::mem::size_of::<Board>() - 1 - std::mem::size_of::<Rules>();
 
 board_game!(Kalah, NAMES);
 
@@ -70,6 +77,7 @@ impl Kalah {
             board: Board::start(m, n, NAMES),
             to_move: Player::First,
             rules,
+            pad: [0; PAD],
         }
     }
 
@@ -186,19 +194,30 @@ impl Kalah {
         next
     }
 
-    /// [`Game::legal_moves`] for rows of up to 8 holes, the board as one word
-    /// ([`crate::lanes`]): the same moves in the same order as the scalar loop.
+    /// The mover's sowable holes as bits (bit `j`: the mover's `j`-th hole), or 0 when
+    /// the game is over (a row is empty): one compare over the lanes (rows of up to 8
+    /// holes, [`crate::lanes`]). The legal moves in order are the set bits.
+    #[inline(always)]
+    fn sowable_lanes(&self) -> u32 {
+        let m = self.holes_per_row();
+        let own = Self::row(self.to_move).start(m);
+        let full = (1 << m) - 1;
+        let filled = !self.low_half().zero_bits();
+        let sowable = filled >> own & full;
+        if filled >> (m - own) & full == 0 {
+            0
+        } else {
+            sowable
+        }
+    }
+
+    /// [`Game::legal_moves`] for rows of up to 8 holes: the same moves in the same
+    /// order as the scalar loop.
     #[inline(always)]
     fn legal_moves_lanes(&self, moves: &mut Moves<KalahMove>) {
         moves.clear();
-        let m = self.holes_per_row();
-        let x = self.board.lanes();
-        let own = Self::row(self.to_move).start(m);
-        let other = m - own;
-        let sowable = lanes::bits(lanes::nonzero(x)) >> own & ((1 << m) - 1);
-        if sowable == 0 || x & lanes::lanes(other, m) == 0 {
-            return;
-        }
+        let sowable = self.sowable_lanes();
+        let own = Self::row(self.to_move).start(self.holes_per_row());
         // All 8 entries of the table row at once, the row's start added to each byte.
         let holes = lanes::SET_BITS[sowable as usize] + own as u64 * 0x0101_0101_0101_0101;
         let holes = holes.to_le_bytes();
@@ -211,55 +230,61 @@ impl Kalah {
                 moves.as_mut_ptr(),
                 8,
             );
-            moves.set_len(sowable.count_ones() as usize);
+            moves.set_len(lanes::count(sowable));
         }
     }
 
-    /// [`Game::play`] for rows of up to 8 holes: the sowing as one word addition
+    /// [`Game::play`] for rows of up to 8 holes: the sowing as one vector addition
     /// ([`crate::lanes`]), the same position as the scalar sowing. Seen from the board's
     /// holes, the sowing runs round the ring of 2m holes from the next hole on, one
     /// hole shorter when it passes the mover's store (which lies between the mover's
     /// last hole and the opponent's first).
     #[inline(always)]
     fn play_lanes(&self, mv: KalahMove) -> Self {
-        let mut next = *self;
         let me = self.to_move;
         let m = self.holes_per_row();
         let n = 2 * m;
         let own = Self::row(me).start(m);
         let h = mv.0 as usize;
         let c = n + 1;
-        let mut x = self.board.lanes();
         let s = self.holes[h] as usize;
-        x &= !lanes::hole(h);
         let (rounds, rest) = if s < c { (0, s) } else { (s / c, s % c) };
         // Places from the sown hole to the mover's store, the store included.
         let t0 = h - own;
         let passes = rest >= m - t0;
         let from = if h + 1 == n { 0 } else { h + 1 };
-        x += rounds as u128 * ones(n) + ring_run(n, from, rest - passes as usize);
-        next.stores[me.index()] += rounds as u8 + passes as u8;
+        let laps = Lanes::splat(rounds as u8).and(lanes::first(n));
+        let x = (self.low_half().and_not(lanes::hole(h)))
+            .add(laps)
+            .add(ring_run(n, from, rest - passes as usize));
         // Where the last seed fell in the mover's cycle (as in the scalar sowing).
         let t = if t0 + rest >= c {
             t0 + rest - c
         } else {
             t0 + rest
         };
-        next.to_move = if t == m { me } else { me.opponent() };
+        let next = if t == m { me } else { me.opponent() };
         // A capture without a branch (random play makes it unpredictable): the last hole
-        // and the one across are cleared under a mask that is empty when none is due.
+        // and the one across are cleared under a mask that is empty when none is due,
+        // and their sum (the last seed and the seeds across) goes to the store.
         let l = own + if t < m { t } else { 0 };
         let o = opposite(l, m);
-        let taken = lane(x, o);
-        let capture =
-            t < m && lane(x, l) == 1 && (self.rules.capture == Capture::Empty || taken > 0);
-        next.stores[me.index()] += (capture as u32 * (1 + taken as u32)) as u8;
-        x &= !((lanes::hole(l) | lanes::hole(o)) & 0u128.wrapping_sub(capture as u128));
-        next.board.set_lanes(x);
-        if x & lanes::lanes(0, m) == 0 || x & lanes::lanes(m, m) == 0 {
-            next.sweep_if_over();
+        // `&` rather than `&&`: one mask, no branch.
+        let capture = (t < m)
+            & (x.eq_bits(1) >> l & 1 == 1)
+            & ((self.rules.capture == Capture::Empty) | (x.zero_bits() >> o & 1 == 0));
+        let pair = lanes::hole(l)
+            .or(lanes::hole(o))
+            .and(Lanes::splat(0u8.wrapping_sub(capture as u8)));
+        let taken = x.and(pair).sum();
+        let x = x.and_not(pair);
+        let mut after = self.after_move(x, me, (rounds + passes as usize) as u32 + taken, next);
+        let empty = x.zero_bits();
+        let full = (1 << m) - 1;
+        if empty & full == full || empty >> m & full == full {
+            after.sweep_if_over();
         }
-        next
+        after
     }
 
     #[inline(always)]
@@ -286,6 +311,27 @@ impl Game for Kalah {
         }
     }
 
+    /// From the bit mask of sowable holes, without a list: the `k`-th set bit is the
+    /// `k`-th move of [`Game::legal_moves`].
+    #[inline(always)]
+    fn pick_move(
+        &self,
+        moves: &mut Moves<KalahMove>,
+        pick: impl FnOnce(usize) -> usize,
+    ) -> Option<(KalahMove, usize)> {
+        if self.holes_per_row() > lanes::MAX_ROW {
+            return pick_from_list(self, moves, Self::legal_moves_scalar, pick);
+        }
+        let sowable = self.sowable_lanes();
+        if sowable == 0 {
+            return None;
+        }
+        let count = lanes::count(sowable);
+        let j = lanes::nth_set_bit(sowable, pick(count));
+        let own = Self::row(self.to_move).start(self.holes_per_row());
+        Some((KalahMove((own + j) as u8), count))
+    }
+
     #[inline(always)]
     fn play(&self, mv: KalahMove) -> Self {
         if self.holes_per_row() <= lanes::MAX_ROW {
@@ -301,8 +347,9 @@ impl Game for Kalah {
     fn is_terminal(&self) -> bool {
         let m = self.holes_per_row();
         if m <= lanes::MAX_ROW {
-            let x = self.board.lanes();
-            x & lanes::lanes(0, m) == 0 || x & lanes::lanes(m, m) == 0
+            let empty = self.low_half().zero_bits();
+            let full = (1 << m) - 1;
+            empty & full == full || empty >> m & full == full
         } else {
             self.row_sum(Row::South) == 0 || self.row_sum(Row::North) == 0
         }

@@ -120,6 +120,14 @@ pub struct PlayerState {
     solver: Option<Solver>,
 }
 
+/// The index of the move a random player picks among `n` (at least 1): drawn by `rng`,
+/// except that a forced move draws nothing (so a game's draws do not depend on how
+/// often it had no choice).
+#[inline(always)]
+pub fn random_index(rng: &mut SplitMix, n: usize) -> usize {
+    if n == 1 { 0 } else { rng.below(n) }
+}
+
 impl Strategy {
     /// Chooses a move in `g`, which must not be terminal and was reached after the
     /// positions `before` (the `perfect` player's values may depend on them); `oracle` (an
@@ -151,7 +159,7 @@ impl Strategy {
             return moves[0];
         }
         match *self {
-            Strategy::Random => moves[rng.below(moves.len())],
+            Strategy::Random => moves[random_index(rng, moves.len())],
             Strategy::Greedy => {
                 let me = g.to_move();
                 let gain = |m: G::Move| {

@@ -18,7 +18,7 @@ use mancala_core::{Game, Moves};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{PlayerState, Strategy};
+use super::{PlayerState, Strategy, random_index};
 use crate::retro::Oracle;
 
 /// Default ply cap: far beyond any real game of the supported games, so only games that
@@ -72,12 +72,15 @@ pub struct SelfPlay<'a, G: Game> {
     players: [Strategy; 2],
     max_plies: usize,
     oracle: Option<&'a dyn Oracle<G>>,
-    /// Keys of the positions since [`Game::material`] last fell: only they can recur.
-    recent: Vec<u64>,
+    /// [`Game::recurrence_id`]s of the positions since [`Game::material`] last fell:
+    /// only they can recur.
+    recent: Vec<u128>,
     /// The positions before the current one, kept only for a `perfect` player (whose
     /// values may depend on them).
     played: Vec<G>,
     keep_line: bool,
+    /// Both players random: moves drawn by [`Game::random_move`].
+    all_random: bool,
 }
 
 impl<'a, G: Game> SelfPlay<'a, G> {
@@ -97,6 +100,7 @@ impl<'a, G: Game> SelfPlay<'a, G> {
             recent: Vec::new(),
             played: Vec::new(),
             keep_line: players.iter().any(|p| matches!(p, Strategy::Perfect(_))),
+            all_random: players.iter().all(|p| matches!(p, Strategy::Random)),
         }
     }
 
@@ -112,7 +116,7 @@ impl<'a, G: Game> SelfPlay<'a, G> {
             *material = m;
             self.recent.clear();
         }
-        let k = g.key();
+        let k = g.recurrence_id();
         if self.recent.contains(&k) {
             return true;
         }
@@ -150,33 +154,48 @@ impl<'a, G: Game> SelfPlay<'a, G> {
             {
                 decided = Some(line.plies);
             }
-            g.legal_moves(&mut moves);
-            // How the game ends here, if it does, with the margin it ends with.
+            // How the game ends here, if it does, with the margin it ends with; else
+            // the move and the number of legal moves it was chosen from. Two random
+            // players pick with the game's own `pick_move` (from a bit mask where the
+            // game has one: no list) the very move `Strategy::Random` picks from the list.
             let end = if self.repeats(&g, &mut material) {
-                Some((End::Repetition, view(&g, g.repetition_value())))
-            } else if moves.is_empty() {
-                Some((End::Over, view(&g, g.terminal_value())))
+                Err((End::Repetition, view(&g, g.repetition_value())))
             } else if line.plies >= self.max_plies {
-                Some((End::Capped, 0.0))
+                Err(if g.is_terminal() {
+                    (End::Over, view(&g, g.terminal_value()))
+                } else {
+                    (End::Capped, 0.0)
+                })
+            } else if self.all_random {
+                g.pick_move(&mut moves, |n| random_index(&mut rng, n))
+                    .ok_or_else(|| (End::Over, view(&g, g.terminal_value())))
             } else {
-                None
+                g.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    Err((End::Over, view(&g, g.terminal_value())))
+                } else {
+                    let who = if g.to_move() == p1 { 0 } else { 1 };
+                    let before = (&g, &self.played[..]);
+                    let (player, state) = (self.players[who], &mut states[who]);
+                    let mv = player.choose_from(before, &moves, &mut rng, state, self.oracle);
+                    Ok((mv, moves.len()))
+                }
             };
-            if let Some((end, margin)) = end {
-                let game = GameEnd {
-                    end,
-                    margin,
-                    score: (g.captured(p1), g.captured(p1.opponent())),
-                    plies: line.plies,
-                    decided,
-                };
-                tally.end(&line, &game);
-                return game;
-            }
-            tally.ply(&mut line, moves.len());
-            let who = if g.to_move() == p1 { 0 } else { 1 };
-            let before = (&g, &self.played[..]);
-            let player = self.players[who];
-            let mv = player.choose_from(before, &moves, &mut rng, &mut states[who], self.oracle);
+            let (mv, branching) = match end {
+                Ok(chosen) => chosen,
+                Err((end, margin)) => {
+                    let game = GameEnd {
+                        end,
+                        margin,
+                        score: (g.captured(p1), g.captured(p1.opponent())),
+                        plies: line.plies,
+                        decided,
+                    };
+                    tally.end(&line, &game);
+                    return game;
+                }
+            };
+            tally.ply(&mut line, branching);
             if self.keep_line {
                 self.played.push(g);
             }
