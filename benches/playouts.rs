@@ -7,13 +7,13 @@
 //! measurements (CPU time, median of 3, before and after).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala_core::afrika::{Afrika, AfrikaMove, Rules as AfrikaRules};
+use mancala_core::Game;
+use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
 use mancala_core::andada::Andada;
-use mancala_core::game::{SplitMix, pick_from_list, playouts, playouts_interleaved};
-use mancala_core::kalah::{Capture, Kalah, KalahMove, Rules as KalahRules};
+use mancala_core::game::{SplitMix, playouts, playouts_interleaved, random_from_list};
+use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
 use mancala_core::kauri::{Kauri, Rules as KauriRules};
 use mancala_core::progressive::{Ending, Progressive};
-use mancala_core::{Game, Moves};
 
 /// Random playouts from `start` by `run` (`games` games from a generator), as moves per
 /// second.
@@ -52,29 +52,17 @@ fn own<G: Game>(c: &mut Criterion, name: &str, start: G, interleaved: bool) {
     }
 }
 
-/// Moves drawn from the list of Kalah's scalar reference.
-fn kalah_scalar(
-    g: &Kalah,
-    rng: &mut SplitMix,
-    moves: &mut Moves<KalahMove>,
-) -> Option<(KalahMove, usize)> {
-    pick_from_list(g, moves, Kalah::legal_moves_scalar, |n| rng.below(n))
-}
-
-/// Moves drawn from the list of Afrika's scalar reference.
-fn afrika_scalar(
-    g: &Afrika,
-    rng: &mut SplitMix,
-    moves: &mut Moves<AfrikaMove>,
-) -> Option<(AfrikaMove, usize)> {
-    pick_from_list(g, moves, Afrika::legal_moves_scalar, |n| rng.below(n))
-}
-
 fn all(c: &mut Criterion) {
     let afrika = Afrika::start(8, 8, AfrikaRules::default());
     own(c, "afrika 2x8x8", afrika, true);
     let scalar = |start, games, rng: &mut SplitMix| {
-        playouts(start, games, rng, afrika_scalar, Afrika::play_scalar)
+        playouts(
+            start,
+            games,
+            rng,
+            random_from_list(Afrika::legal_moves_scalar),
+            Afrika::play_scalar,
+        )
     };
     bench(c, "afrika 2x8x8 scalar", afrika, scalar);
     for (name, capture) in [
@@ -84,7 +72,13 @@ fn all(c: &mut Criterion) {
         let kalah = Kalah::start(6, 4, KalahRules { capture });
         own(c, name, kalah, true);
         let scalar = |start, games, rng: &mut SplitMix| {
-            playouts(start, games, rng, kalah_scalar, Kalah::play_scalar)
+            playouts(
+                start,
+                games,
+                rng,
+                random_from_list(Kalah::legal_moves_scalar),
+                Kalah::play_scalar,
+            )
         };
         bench(c, &format!("{name} scalar"), kalah, scalar);
     }

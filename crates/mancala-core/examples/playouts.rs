@@ -10,7 +10,7 @@
 //! peer's board code. Prints the moves played and the wall-clock rate.
 
 use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
-use mancala_core::game::{SplitMix, pick_from_list, playouts, playouts_interleaved};
+use mancala_core::game::{SplitMix, playouts, playouts_interleaved, random_from_list};
 use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
 use mancala_core::{Game, Moves};
 
@@ -36,12 +36,7 @@ fn run<G: Game>(
     let rng = &mut SplitMix(1);
     let own = |g: &G, mv| g.play(mv);
     match version {
-        Version::Scalar => {
-            let choose = |g: &G, rng: &mut SplitMix, m: &mut Moves<G::Move>| {
-                pick_from_list(g, m, legal, |n| rng.below(n))
-            };
-            playouts(start, games, rng, choose, play)
-        }
+        Version::Scalar => playouts(start, games, rng, random_from_list(legal), play),
         Version::Engine => playouts(start, games, rng, G::random_move, own),
         Version::Interleaved(2) => playouts_interleaved::<G, 2>(start, games, rng),
         Version::Interleaved(3) => playouts_interleaved::<G, 3>(start, games, rng),

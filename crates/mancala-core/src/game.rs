@@ -224,6 +224,17 @@ pub fn pick_from_list<G: Game>(
     }
 }
 
+/// A move drawn and the number of legal moves it was drawn from.
+pub type Drawn<M> = Option<(M, usize)>;
+
+/// A `choose` for [`playouts`] that draws uniformly from the list `legal` writes: how the
+/// scalar references are driven (the very draw [`Game::random_move`] makes by default).
+pub fn random_from_list<G: Game>(
+    legal: impl Fn(&G, &mut Moves<G::Move>) + Copy,
+) -> impl Fn(&G, &mut SplitMix, &mut Moves<G::Move>) -> Drawn<G::Move> + Copy {
+    move |g, rng, moves| pick_from_list(g, moves, legal, |n| rng.below(n))
+}
+
 /// The most plies of one playout.
 pub const PLAYOUT_PLIES: u32 = 2000;
 

@@ -332,6 +332,18 @@ pub static SET_BITS: [u64; 256] = {
     t
 };
 
+/// A bit drawn from the mask `bits` of legal moves (8 bits): `pick(count)` chooses the
+/// `k`-th set bit, returned with the count; `None` when no bit is set. How Kalah and
+/// Afrika draw a move without a list ([`crate::Game::pick_move`]).
+#[inline(always)]
+pub fn pick_bit(bits: u32, pick: impl FnOnce(usize) -> usize) -> Option<(usize, usize)> {
+    if bits == 0 {
+        return None;
+    }
+    let count = count(bits);
+    Some((nth_set_bit(bits, pick(count)), count))
+}
+
 /// The `k`-th set bit of `bits` (8 bits, `k` below their count).
 #[inline(always)]
 pub fn nth_set_bit(bits: u32, k: usize) -> usize {

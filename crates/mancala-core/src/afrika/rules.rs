@@ -287,11 +287,7 @@ impl Game for Afrika {
             return pick_from_list(self, moves, Self::legal_moves_scalar, pick);
         }
         let (bits, capture) = self.choices_lanes();
-        if bits == 0 {
-            return None;
-        }
-        let count = lanes::count(bits);
-        let j = lanes::nth_set_bit(bits, pick(count));
+        let (j, count) = lanes::pick_bit(bits, pick)?;
         Some((self.choice(j, capture), count))
     }
 

@@ -322,12 +322,7 @@ impl Game for Kalah {
         if self.holes_per_row() > lanes::MAX_ROW {
             return pick_from_list(self, moves, Self::legal_moves_scalar, pick);
         }
-        let sowable = self.sowable_lanes();
-        if sowable == 0 {
-            return None;
-        }
-        let count = lanes::count(sowable);
-        let j = lanes::nth_set_bit(sowable, pick(count));
+        let (j, count) = lanes::pick_bit(self.sowable_lanes(), pick)?;
         let own = Self::row(self.to_move).start(self.holes_per_row());
         Some((KalahMove((own + j) as u8), count))
     }
