@@ -7,13 +7,13 @@
 //! measurements (CPU time, median of 3, before and after).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use mancala_core::Game;
 use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
 use mancala_core::andada::Andada;
 use mancala_core::game::{SplitMix, playouts, playouts_interleaved, random_from_list};
 use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
 use mancala_core::kauri::{Kauri, Rules as KauriRules};
 use mancala_core::progressive::{Ending, Progressive};
+use mancala_core::{Game, Moves};
 
 /// Random playouts from `start` by `run` (`games` games from a generator), as moves per
 /// second.
@@ -52,35 +52,33 @@ fn own<G: Game>(c: &mut Criterion, name: &str, start: G, interleaved: bool) {
     }
 }
 
+/// The scalar reference `legal` and `play`, moves drawn from its list.
+fn scalar<G: Game>(
+    c: &mut Criterion,
+    name: &str,
+    start: G,
+    legal: impl Fn(&G, &mut Moves<G::Move>) + Copy,
+    play: impl Fn(&G, G::Move) -> G + Copy,
+) {
+    let run = move |start, games, rng: &mut SplitMix| {
+        playouts(start, games, rng, random_from_list(legal), play)
+    };
+    bench(c, name, start, run);
+}
+
 fn all(c: &mut Criterion) {
     let afrika = Afrika::start(8, 8, AfrikaRules::default());
     own(c, "afrika 2x8x8", afrika, true);
-    let scalar = |start, games, rng: &mut SplitMix| {
-        playouts(
-            start,
-            games,
-            rng,
-            random_from_list(Afrika::legal_moves_scalar),
-            Afrika::play_scalar,
-        )
-    };
-    bench(c, "afrika 2x8x8 scalar", afrika, scalar);
+    let (legal, play) = (Afrika::legal_moves_scalar, Afrika::play_scalar);
+    scalar(c, "afrika 2x8x8 scalar", afrika, legal, play);
     for (name, capture) in [
         ("kalah 6x4", Capture::Empty),
         ("kalah 6x4 standard-capture", Capture::Standard),
     ] {
         let kalah = Kalah::start(6, 4, KalahRules { capture });
         own(c, name, kalah, true);
-        let scalar = |start, games, rng: &mut SplitMix| {
-            playouts(
-                start,
-                games,
-                rng,
-                random_from_list(Kalah::legal_moves_scalar),
-                Kalah::play_scalar,
-            )
-        };
-        bench(c, &format!("{name} scalar"), kalah, scalar);
+        let (legal, play) = (Kalah::legal_moves_scalar, Kalah::play_scalar);
+        scalar(c, &format!("{name} scalar"), kalah, legal, play);
     }
     own(c, "kauri", Kauri::start(KauriRules::Current), false);
     let progressive = Progressive::start(11, 5, Ending::Majority);
