@@ -229,6 +229,21 @@ fn keys_see_the_turn_counters_and_the_stores_where_they_matter() {
 }
 
 #[test]
+fn keys_see_the_last_hole_and_the_goal_of_the_largest_board() {
+    // On 1x17 the last hole and the goal are cells 16 and 17, past the two words the key
+    // reads whole.
+    let mut holes = [1u8; 17];
+    let a = Progressive::from_parts(&holes, 0, [0, 0], Player::First, 1, 0, Ending::All);
+    let b = Progressive::from_parts(&holes, 1, [0, 0], Player::First, 1, 0, Ending::All);
+    holes[16] = 2;
+    let c = Progressive::from_parts(&holes, 0, [0, 0], Player::First, 1, 0, Ending::All);
+    let keys: Vec<u64> = [a, b, c].into_iter().map(|g| g.unwrap().key()).collect();
+    assert_ne!(keys[0], keys[1]);
+    assert_ne!(keys[0], keys[2]);
+    assert_ne!(keys[1], keys[2]);
+}
+
+#[test]
 fn illegal_moves_say_why() {
     let g = pos("progressive holes:1,0,3 goal:0 to-move:east");
     let why = g.why_illegal(ProgressiveMove(1)).unwrap();
