@@ -101,3 +101,44 @@ fn a_checkpoint_of_another_solve_is_kept_unless_forced() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no folder"));
 }
+
+#[test]
+fn a_resumed_solve_reports_what_its_checkpoint_had_proven() {
+    let dir = temp_dir("ckpt-proven");
+    let ck = dir.join("kalah-3x3.ckpt");
+    let args = [
+        "solve",
+        "kalah:3x3",
+        "-t",
+        "1",
+        "--tt-mb",
+        "16",
+        "--json",
+        "--checkpoint",
+        ck.to_str().unwrap(),
+    ];
+    // The first run ends and saves everything it proved; the second starts from that.
+    let fresh = json(&mancala(&args));
+    let out = mancala(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let signed = |v: &serde_json::Value| {
+        let v = v.as_f64().unwrap();
+        if v > 0.0 {
+            format!("+{v}")
+        } else {
+            format!("{v}")
+        }
+    };
+    let mut expected = format!(
+        "proven before, for South to move: value {}",
+        signed(&fresh["value"])
+    );
+    for m in fresh["moves"].as_array().unwrap() {
+        expected += &format!(", {} {}", m["move"].as_str().unwrap(), signed(&m["value"]));
+    }
+    assert!(
+        stderr.contains(&expected),
+        "expected {expected:?} in {stderr}"
+    );
+    assert_eq!(json(&out)["value"], fresh["value"]);
+}

@@ -148,6 +148,9 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     let (oracle, databases) = a.db.oracle(&root)?;
     let solver = Solver::try_new(config)?;
     let ck = Checkpointing::open(&a.checkpoint, &solver, checkpoint_label(&root, &before))?;
+    if ck.as_ref().is_some_and(|c| c.earlier.is_some()) {
+        report_proven(&solver, &root);
+    }
     let line = (&root, before.as_slice());
     let sol = solve_showing_progress(&solver, line, oracle.as_deref(), a.progress, ck.as_ref());
     if let Some(ck) = &ck {
@@ -275,6 +278,29 @@ pub fn describe(v: f64, me: &str, them: &str, over: bool, win_loss: bool) -> Str
         format!("{them} {verb} by {}", fmt_points(-v))
     } else {
         "draw".to_string()
+    }
+}
+
+/// What a resumed checkpoint had proven, on stderr: a long solve stopped before its end
+/// still tells its user the root value and the move values it finished.
+fn report_proven<G: CliGame>(solver: &Solver, root: &G) {
+    let proven = solver.proven();
+    // The checkpoint keeps values relative to the root's banked margin.
+    let show = |v: i32| signed(root.points(v + root.banked()));
+    let mut moves = mancala_core::Moves::new();
+    root.legal_moves(&mut moves);
+    let mut parts = Vec::new();
+    if let Some(v) = proven.value {
+        parts.push(format!("value {}", show(v)));
+    }
+    for (&m, v) in moves.iter().zip(&proven.moves) {
+        if let Some(v) = v {
+            parts.push(format!("{} {}", root.format_move(m), show(*v)));
+        }
+    }
+    if !parts.is_empty() {
+        let side = G::seat_names()[root.to_move().index()];
+        eprintln!("proven before, for {side} to move: {}", parts.join(", "));
     }
 }
 
