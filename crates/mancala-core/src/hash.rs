@@ -15,6 +15,13 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The `i`-th little-endian 64-bit word of `bytes`: keys and counts read a board's holes
+/// in whole words (their unused tail is zero), which costs no copy.
+#[inline(always)]
+pub fn word(bytes: &[u8], i: usize) -> u64 {
+    u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().unwrap())
+}
+
 /// Hashes a byte slice (up to a few dozen bytes) into 64 bits.
 #[inline]
 pub fn hash_bytes(seed: u64, bytes: &[u8]) -> u64 {

@@ -9,6 +9,7 @@
 
 use crate::error::ParseError;
 use crate::game::{Game, Moves};
+use crate::hash;
 use crate::lanes::{LaneOps, Lanes, Row16};
 use crate::player::Player;
 use crate::text::{Fields, counts, join_counts, number};
@@ -243,7 +244,7 @@ impl Board {
     /// carries into the next (the unused tail is zero).
     #[inline]
     pub fn on_board(&self) -> u32 {
-        let word = |i: usize| u64::from_le_bytes(self.holes[8 * i..8 * i + 8].try_into().unwrap());
+        let word = |i: usize| hash::word(&self.holes, i);
         let lanes = word(0) + word(1) + word(2);
         (lanes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }

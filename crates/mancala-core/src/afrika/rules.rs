@@ -2,7 +2,7 @@
 //! (Wikimanqala) repeats word for word except for the hole naming.
 
 use crate::game::{Game, Moves, pick_from_list};
-use crate::hash::mix64;
+use crate::hash::{self, mix64};
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
@@ -349,7 +349,7 @@ impl Game for Afrika {
     /// costs two or three mixes and no copy: self-play checks it every ply.
     #[inline]
     fn key(&self) -> u64 {
-        let word = |i: usize| u64::from_le_bytes(self.holes[8 * i..8 * i + 8].try_into().unwrap());
+        let word = |i: usize| hash::word(&self.holes, i);
         // The captured totals matter only to the endings that look at them.
         let stores = match self.rules.ending {
             Ending::Empty => 0,

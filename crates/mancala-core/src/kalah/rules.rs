@@ -3,7 +3,7 @@
 //! Kalah is the project's validation game: its published values check the solver.
 
 use crate::game::{Game, Moves, pick_from_list};
-use crate::hash::mix64;
+use crate::hash::{self, mix64};
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
@@ -395,7 +395,7 @@ impl Game for Kalah {
     /// costs three mixes and no copy: it is computed for every child the search peeks at.
     #[inline]
     fn key(&self) -> u64 {
-        let word = |i: usize| u64::from_le_bytes(self.holes[8 * i..8 * i + 8].try_into().unwrap());
+        let word = |i: usize| hash::word(&self.holes, i);
         let tag = self.m as u64 | (self.to_move as u64) << 8 | (self.rules.capture as u64) << 9;
         let h = mix64(word(0) ^ mix64(word(1) ^ 0x6A1A_u64.wrapping_mul(tag + 1)));
         if self.holes_per_row() <= 8 {

@@ -3,7 +3,7 @@
 //! documentation of [`crate::progressive`]).
 
 use crate::game::{Game, Moves};
-use crate::hash::mix64;
+use crate::hash::{self, mix64};
 use crate::player::Player;
 
 /// Largest supported row: the expert board, "a board which has 17 holes".
@@ -478,7 +478,7 @@ impl Game for Progressive {
     /// computes it for every child it peeks at.
     #[inline]
     fn key(&self) -> u64 {
-        let word = |i: usize| u64::from_le_bytes(self.cells[8 * i..8 * i + 8].try_into().unwrap());
+        let word = |i: usize| hash::word(&self.cells, i);
         let stores = match self.ending {
             Ending::Majority => self.stores[0] as u64 | (self.stores[1] as u64) << 8,
             Ending::All => 0,
