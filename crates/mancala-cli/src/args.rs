@@ -109,6 +109,17 @@ pub fn nodes(s: &str) -> Result<u64, String> {
     in_range(s, 1..=1_000_000_000_000_000, "a number of nodes")
 }
 
+/// A value in points to test a position against (`solve --at-least`): a finite number,
+/// -1000 to 1000, negative allowed.
+pub fn points(s: &str) -> Result<f64, String> {
+    let what = "a number of points from -1000 to 1000, such as 1, 0.5 or -3";
+    let v = finite(s, what)?;
+    if v.abs() > 1000.0 {
+        return Err(format!("{s}: expected {what}"));
+    }
+    Ok(v)
+}
+
 /// Komi in points: a finite number of half points, -1000 to 1000, negative allowed
 /// (`--komi -1.5`).
 pub fn komi(s: &str) -> Result<String, String> {

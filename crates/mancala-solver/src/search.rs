@@ -313,7 +313,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let up = |x: i32| top - (top - x).div_euclid(step) * step;
         let down = |x: i32| top - (top - x + step - 1).div_euclid(step) * step;
         let mut guess = guess.clamp(lower, upper);
-        if self.tech.guess_depth > 0 && !self.can_repeat && !self.deepens() {
+        if self.guesses() {
             guess = self.first_guess(g, guess)?.clamp(lower, upper);
         }
         let mut small_steps = 0;
@@ -340,6 +340,26 @@ impl<'a, G: Game> Searcher<'a, G> {
             guess = v;
         }
         Some(lower)
+    }
+
+    /// One null-window test of `value(g) >= beta` after the first guess that
+    /// [`Searcher::exact_observed`] makes (its heuristic searches leave good moves in the
+    /// table, which the test then tries first): a fail-soft bound as [`Searcher::test`].
+    /// `None` when aborted.
+    pub fn decide(&mut self, g: &G, beta: i32) -> Option<i32> {
+        if g.is_terminal() {
+            return Some(g.terminal_value());
+        }
+        if self.guesses() {
+            self.first_guess(g, g.banked())?;
+        }
+        self.test(g, beta)
+    }
+
+    /// Whether an exact search starts with a heuristic first guess: not where positions
+    /// can repeat or the search deepens (their values depend on the path).
+    fn guesses(&self) -> bool {
+        self.tech.guess_depth > 0 && !self.can_repeat && !self.deepens()
     }
 
     /// A first guess for MTD(f) and a table of good moves: heuristic searches 3, 6, 9...

@@ -207,6 +207,36 @@ impl Solver {
         guess: i32,
         oracle: Option<&dyn Oracle<G>>,
     ) -> Option<i32> {
+        self.on_all_threads(g, history, Goal::Exact { guess }, oracle)
+    }
+
+    /// Whether the value of `g` (after `history`, as in [`Solver::value_after`]) is at
+    /// least `beta`, decided by one null-window test on the configured threads, after the
+    /// same first guess as an exact search. The answer is a fail-soft bound `v`: the value
+    /// is at least `v` when `v >= beta`, at most `v` otherwise. Far cheaper than the exact
+    /// value when only one side of it is asked ("does the first player win?"), and an
+    /// independent check of one bound of an exact value. `None` if stopped.
+    pub fn decide_after<G: Game>(
+        &self,
+        g: &G,
+        history: &[G],
+        beta: i32,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<i32> {
+        self.tt.new_search();
+        self.progress.phase.store(0, Ordering::Relaxed);
+        self.on_all_threads(g, history, Goal::AtLeast { beta }, oracle)
+    }
+
+    /// `goal` for `g` on the configured threads (Lazy SMP): the first thread to reach it
+    /// answers; `None` if stopped.
+    fn on_all_threads<G: Game>(
+        &self,
+        g: &G,
+        history: &[G],
+        goal: Goal,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Option<i32> {
         let history = self.history_for(history);
         let threads = self.config.threads.max(1);
         let done = AtomicBool::new(false);
@@ -217,7 +247,7 @@ impl Solver {
             for id in (1..threads).chain([0]) {
                 let (result, done) = (&result, &done);
                 let work = move || {
-                    let v = self.exact_on_this_thread(g, history, guess, oracle, id, done);
+                    let v = self.on_this_thread(g, history, goal, oracle, id, done);
                     if let Some(v) = v {
                         let mut r = result.lock().unwrap();
                         if r.is_none() {
@@ -237,14 +267,14 @@ impl Solver {
         result.into_inner().unwrap()
     }
 
-    /// One thread's exact search of `g` (thread `id` of a Lazy SMP search: helpers
+    /// One thread's search of `g` for `goal` (thread `id` of a Lazy SMP search: helpers
     /// vary the move order near the root), stopped when `done` is set or the user stops;
     /// thread 0 publishes its bounds. Adds its counts to the solver's.
-    fn exact_on_this_thread<G: Game>(
+    fn on_this_thread<G: Game>(
         &self,
         g: &G,
         history: &[G],
-        guess: i32,
+        goal: Goal,
         oracle: Option<&dyn Oracle<G>>,
         id: usize,
         done: &AtomicBool,
@@ -265,7 +295,7 @@ impl Solver {
             done.store(true, Ordering::Relaxed);
         }
         let prog = (id == 0).then_some(&self.progress);
-        let v = exact_with_progress(&mut sr, g, guess, prog, stop, done);
+        let v = search_with_progress(&mut sr, g, goal, prog, stop, done);
         sr.flush();
         self.tt_hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
         self.oracle_probes
@@ -327,8 +357,14 @@ impl Solver {
                         };
                         let (c, guess) = &children[i];
                         let job = &jobs[i];
-                        let v =
-                            self.exact_on_this_thread(c, history, *guess, oracle, id, &job.done);
+                        let v = self.on_this_thread(
+                            c,
+                            history,
+                            Goal::Exact { guess: *guess },
+                            oracle,
+                            id,
+                            &job.done,
+                        );
                         if let Some(v) = v {
                             let mut r = job.value.lock().unwrap();
                             if r.is_none() {
@@ -612,33 +648,53 @@ impl Solver {
     }
 }
 
-/// The exact search of one thread, publishing its bounds when asked and watching the
+/// What a search of one position is for.
+#[derive(Copy, Clone, Debug)]
+enum Goal {
+    /// The exact value, by MTD(f) from this first guess.
+    Exact { guess: i32 },
+    /// Whether the value is at least `beta`: one null-window test, answered by a
+    /// fail-soft bound.
+    AtLeast { beta: i32 },
+}
+
+/// The search of one thread for `goal`, publishing its bounds when asked and watching the
 /// user's stop flag.
-fn exact_with_progress<G: Game>(
+fn search_with_progress<G: Game>(
     sr: &mut Searcher<'_, G>,
     g: &G,
-    guess: i32,
+    goal: Goal,
     progress: Option<&Progress>,
     stop: &AtomicBool,
     done: &AtomicBool,
 ) -> Option<i32> {
-    if let Some(p) = progress {
-        let b = g.banked();
-        let s = g.swing();
-        p.lower.store((b - s) as i64, Ordering::Relaxed);
-        p.upper.store((b + s) as i64, Ordering::Relaxed);
-    }
-    if stop.load(Ordering::Relaxed) {
-        done.store(true, Ordering::Relaxed);
-        return None;
-    }
-    sr.exact_observed(g, guess, &mut |lo, hi| {
+    let publish = |lo: i32, hi: i32| {
         if let Some(p) = progress {
             p.lower.store(lo as i64, Ordering::Relaxed);
             p.upper.store(hi as i64, Ordering::Relaxed);
         }
-        if stop.load(Ordering::Relaxed) {
-            done.store(true, Ordering::Relaxed);
+    };
+    let (b, s) = (g.banked(), g.swing());
+    publish(b - s, b + s);
+    if stop.load(Ordering::Relaxed) {
+        done.store(true, Ordering::Relaxed);
+        return None;
+    }
+    match goal {
+        Goal::Exact { guess } => sr.exact_observed(g, guess, &mut |lo, hi| {
+            publish(lo, hi);
+            if stop.load(Ordering::Relaxed) {
+                done.store(true, Ordering::Relaxed);
+            }
+        }),
+        Goal::AtLeast { beta } => {
+            let v = sr.decide(g, beta)?;
+            if v >= beta {
+                publish(v, b + s);
+            } else {
+                publish(b - s, v);
+            }
+            Some(v)
         }
-    })
+    }
 }

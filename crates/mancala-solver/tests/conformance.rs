@@ -1,10 +1,11 @@
 //! The conformance suite: run for every game in the registry, so that a newly registered
 //! game is covered with no new test code. For each game: position text and move notation
 //! round-trip on positions of random playouts; every record of the game in `positions/`
-//! that verifies as consistent replays move by move to the same score; alpha-beta agrees
-//! with plain minimax on small positions; and for the games with a retrograde index, the
-//! index is a bijection on every class below a small one met in play, and the database
-//! built from those classes agrees with the search.
+//! that verifies as consistent replays move by move to the same score; alpha-beta (and
+//! its one-test answer to "value at least v?") agrees with plain minimax on small
+//! positions; and for the games with a retrograde index, the index is a bijection on every
+//! class below a small one met in play, and the database built from those classes agrees
+//! with the search.
 
 use std::path::{Path, PathBuf};
 
@@ -115,10 +116,30 @@ fn alpha_beta_matches_minimax<G: Registered>(info: &GameInfo) -> usize {
             };
             let value = on_search_stack(|| solver.value(&g, g.banked())).unwrap();
             assert_eq!(value, exact, "{}: {}", info.name, g.to_text());
+            decides_as_minimax(&solver, &g, exact, info);
             compared += 1;
         }
     }
     compared
+}
+
+/// The null-window tests just at and just above the exact value (`solve --at-least`)
+/// answer as it does, with fail-soft bounds on its side.
+fn decides_as_minimax<G: Registered>(solver: &Solver, g: &G, exact: i32, info: &GameInfo) {
+    let (lower, upper) = g.value_range();
+    for beta in [exact, exact + g.value_step()] {
+        if beta <= lower || beta > upper {
+            continue; // every value answers this alike: nothing to test
+        }
+        let bound = solver.decide_after(g, &[], beta, None).unwrap();
+        let at = format!("{}: {} at {beta}", info.name, g.to_text());
+        assert_eq!(bound >= beta, exact >= beta, "{at}: bound {bound}");
+        if bound >= beta {
+            assert!(exact >= bound, "{at}: lower bound {bound} above {exact}");
+        } else {
+            assert!(exact <= bound, "{at}: upper bound {bound} below {exact}");
+        }
+    }
 }
 
 /// Material (stones on the board) never increases along a game, as the repetition

@@ -10,6 +10,7 @@ pub mod reconstruct_forward;
 pub mod retro;
 pub mod show;
 pub mod solve;
+pub mod solve_bound;
 pub mod stats;
 pub mod table;
 pub mod verify;

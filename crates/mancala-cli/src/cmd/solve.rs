@@ -67,6 +67,12 @@ pub struct SolveArgs {
     progress: bool,
     #[command(flatten)]
     checkpoint: CheckpointArgs,
+    /// Only decide whether the value is at least POINTS, by one null-window test (far
+    /// cheaper than the exact value): --at-least 1 asks whether the player to move wins,
+    /// --at-least 0 whether he at least draws. Prints the bound the test proved.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = crate::args::points,
+          conflicts_with = "value_only")]
+    at_least: Option<f64>,
 }
 
 pub fn default_threads() -> usize {
@@ -152,7 +158,23 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         report_proven(&solver, &root);
     }
     let line = (&root, before.as_slice());
-    let sol = solve_showing_progress(&solver, line, oracle.as_deref(), a.progress, ck.as_ref());
+    if let Some(points) = a.at_least {
+        let run = Run {
+            solver: &solver,
+            oracle: oracle.as_deref(),
+            checkpoint: ck.as_ref(),
+            progress: a.progress,
+        };
+        return crate::cmd::solve_bound::decide(&run, line, points, a.json, databases);
+    }
+    let sol = showing_progress(
+        &solver,
+        &root,
+        a.progress,
+        ck.as_ref(),
+        "root value",
+        || solver.solve_after(&root, &before, oracle.as_deref()),
+    );
     if let Some(ck) = &ck {
         ck.save(&solver)?;
     }
@@ -218,20 +240,30 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     Ok(ExitCode::SUCCESS)
 }
 
-/// `solver`'s solution of `root` reached after the positions `before`, with a progress
-/// line on stderr while it runs.
-fn solve_showing_progress<G: CliGame>(
+/// What a solve runs with, besides its position.
+pub struct Run<'a, G: Game> {
+    pub solver: &'a Solver,
+    pub oracle: Option<&'a dyn mancala_solver::retro::Oracle<G>>,
+    pub checkpoint: Option<&'a Checkpointing>,
+    /// A progress line even when stderr is not a terminal.
+    pub progress: bool,
+}
+
+/// `work` (a search by `solver` of `root`), with a progress line on stderr while it runs
+/// (`first` names its first phase) and, with a checkpoint, periodic saves.
+pub fn showing_progress<G: Game, R: Send>(
     solver: &Solver,
-    (root, before): (&G, &[G]),
-    oracle: Option<&dyn mancala_solver::retro::Oracle<G>>,
+    root: &G,
     progress: bool,
     checkpoint: Option<&Checkpointing>,
-) -> Option<mancala_solver::Solution<G::Move>> {
+    first: &str,
+    work: impl FnOnce() -> R + Send,
+) -> R {
     let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|s| {
         // Without a thread for it (the system refused one) there is no progress line.
         let watcher = std::thread::Builder::new()
-            .spawn_scoped(s, || progress_display(solver, root, &done, progress))
+            .spawn_scoped(s, || progress_display(solver, root, &done, progress, first))
             .ok();
         // Without a thread for it, only the final checkpoint is saved.
         let saver = checkpoint.and_then(|c| {
@@ -239,12 +271,12 @@ fn solve_showing_progress<G: CliGame>(
                 .spawn_scoped(s, || c.save_periodically(solver, &done))
                 .ok()
         });
-        let sol = solver.solve_after(root, before, oracle);
+        let r = work();
         done.store(true, Ordering::Relaxed);
         for t in [watcher, saver].into_iter().flatten() {
             let _ = t.join();
         }
-        sol
+        r
     })
 }
 
@@ -312,7 +344,7 @@ fn fmt_points(v: f64) -> String {
     }
 }
 
-fn signed(v: f64) -> String {
+pub fn signed(v: f64) -> String {
     if v > 0.0 {
         format!("+{}", fmt_points(v))
     } else {
@@ -385,6 +417,7 @@ fn progress_display<G: Game>(
     root: &G,
     done: &std::sync::atomic::AtomicBool,
     force: bool,
+    first: &str,
 ) {
     let terminal = std::io::stderr().is_terminal();
     if !terminal && !force {
@@ -402,7 +435,7 @@ fn progress_display<G: Game>(
         }
         let p = &solver.progress;
         let phase = match p.phase.load(Ordering::Relaxed) {
-            0 => "root value".to_string(),
+            0 => first.to_string(),
             u64::MAX => "principal variation".to_string(),
             k => format!("move {k}/{}", n_moves.len()),
         };

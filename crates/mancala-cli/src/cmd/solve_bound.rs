@@ -1,0 +1,140 @@
+//! `solve --at-least POINTS`: whether a position's value reaches POINTS, decided by one
+//! null-window test instead of the exact value. "Does the first player win?" is
+//! `--at-least 1`; two tests, at v and v + 1, check an exact value v independently of the
+//! search that found it.
+
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use mancala_core::Game;
+use serde::Serialize;
+
+use crate::cmd::checkpointing::Earlier;
+use crate::cmd::solve::{Run, showing_progress, signed};
+use crate::dispatch::CliGame;
+
+#[derive(Serialize)]
+struct Output {
+    game: String,
+    position: String,
+    to_move: String,
+    /// The question: is the value at least this many points?
+    at_least: f64,
+    /// The answer, proven.
+    holds: bool,
+    /// The bound the test proved: the value is at least this when `holds`, at most this
+    /// otherwise.
+    bound: f64,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    threads: usize,
+    tt_mb: usize,
+    databases: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resumed: Option<Earlier>,
+}
+
+/// Runs the test of `root`'s value against `points` and prints its answer.
+pub fn decide<G: CliGame>(
+    run: &Run<'_, G>,
+    (root, before): (&G, &[G]),
+    points: f64,
+    json: bool,
+    databases: Vec<String>,
+) -> Result<ExitCode> {
+    let beta = threshold(root, points)?;
+    let solver = run.solver;
+    let t0 = Instant::now();
+    let n0 = solver.progress.nodes.load(Ordering::Relaxed);
+    let first = format!("test value >= {}", signed(points));
+    let bound = showing_progress(solver, root, run.progress, run.checkpoint, &first, || {
+        solver.decide_after(root, before, beta, run.oracle)
+    });
+    if let Some(ck) = run.checkpoint {
+        ck.save(solver)?;
+    }
+    let Some(bound) = bound else {
+        bail!("the search was stopped")
+    };
+    let nodes = solver.progress.nodes.load(Ordering::Relaxed) - n0;
+    let seconds = t0.elapsed().as_secs_f64();
+    let out = Output {
+        game: G::NAME.to_string(),
+        position: root.to_text(),
+        to_move: G::seat_names()[root.to_move().index()].to_string(),
+        at_least: points,
+        holds: bound >= beta,
+        bound: root.points(bound),
+        nodes,
+        seconds,
+        nodes_per_second: nodes as f64 / seconds.max(1e-9),
+        threads: solver.config.threads,
+        tt_mb: solver.config.tt_mb,
+        databases,
+        resumed: run.checkpoint.and_then(|c| c.earlier),
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_human(&out, root);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The search value a test of "at least `points`" asks for: the smallest value this
+/// position can end with that is worth `points` or more. A question every value answers
+/// the same way (all of them reach `points`, or none) is refused: no search decides it.
+fn threshold<G: Game>(root: &G, points: f64) -> Result<i32> {
+    let (lower, upper) = root.value_range();
+    let step = root.value_step();
+    let grid = || (0..).map(|k| upper - k * step).take_while(|&v| v >= lower);
+    let Some(beta) = grid().filter(|&v| root.points(v) >= points).last() else {
+        bail!(
+            "--at-least {}: no value of this position reaches it (the most it can end with is {})",
+            signed(points),
+            signed(root.points(upper))
+        );
+    };
+    if beta == grid().last().unwrap_or(lower) {
+        bail!(
+            "--at-least {}: every value of this position reaches it (the least it can end with is {})",
+            signed(points),
+            signed(root.points(beta))
+        );
+    }
+    Ok(beta)
+}
+
+fn print_human<G: CliGame>(o: &Output, root: &G) {
+    print!("{}", root.layout().to_text());
+    let (answer, side) = if o.holds {
+        ("yes", "at least")
+    } else {
+        ("no", "at most")
+    };
+    println!(
+        "value >= {}? {answer}: the value is {side} {}, for {} to move",
+        signed(o.at_least),
+        signed(o.bound),
+        o.to_move
+    );
+    println!(
+        "nodes {} in {:.3} s ({:.2} M nodes/s), threads {}, table {} MB",
+        o.nodes,
+        o.seconds,
+        o.nodes_per_second / 1e6,
+        o.threads,
+        o.tt_mb
+    );
+    if let Some(e) = o.resumed {
+        println!(
+            "resumed from a checkpoint: the earlier runs searched {} nodes in {:.3} s ({} nodes in all)",
+            e.nodes,
+            e.seconds,
+            e.nodes + o.nodes
+        );
+    }
+}
