@@ -142,3 +142,33 @@ fn a_resumed_solve_reports_what_its_checkpoint_had_proven() {
     );
     assert_eq!(json(&out)["value"], fresh["value"]);
 }
+
+/// A test's table (`--at-least`) holds proven bounds of the same solve: an exact solve
+/// resumed from its checkpoint gives the fresh values, and searches fewer nodes than the
+/// fresh solve since the test's proof is in the table already.
+#[test]
+fn an_exact_solve_resumes_from_the_checkpoint_of_a_test() {
+    let dir = temp_dir("ckpt-test");
+    let ck = dir.join("kalah-4x4.ckpt");
+    let solve = ["solve", "kalah:4x4", "-t", "1", "--tt-mb", "16", "--json"];
+    let fresh = json(&mancala(&solve));
+    let value = fresh["value"].as_f64().unwrap().to_string();
+    let ck_args = ["--checkpoint", ck.to_str().unwrap()];
+    let test = json(&mancala(
+        &[&solve[..], &["--at-least", &value], &ck_args].concat(),
+    ));
+    assert_eq!(test["holds"], true, "{test}");
+    let resumed = json(&mancala(&[&solve[..], &ck_args].concat()));
+    assert_eq!(resumed["value"], fresh["value"]);
+    assert_eq!(resumed["moves"], fresh["moves"]);
+    assert!(
+        resumed["resumed"]["nodes"].as_u64().unwrap() > 0,
+        "{resumed}"
+    );
+    assert!(
+        resumed["nodes"].as_u64() < fresh["nodes"].as_u64(),
+        "resumed {} fresh {}",
+        resumed["nodes"],
+        fresh["nodes"]
+    );
+}
