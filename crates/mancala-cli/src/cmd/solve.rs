@@ -15,6 +15,7 @@ use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{CheckpointArgs, Checkpointing, Earlier};
+use crate::cmd::solve_bound::Question;
 use crate::dispatch::CliGame;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 
@@ -68,8 +69,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     checkpoint: CheckpointArgs,
     /// Only decide whether the value is at least POINTS, by one null-window test (far
-    /// cheaper than the exact value): --at-least 1 asks whether the player to move wins,
-    /// --at-least 0 whether he at least draws. Prints the bound the test proved.
+    /// cheaper than the exact value): --at-least 0.5 asks whether the player to move wins
+    /// (values may be half points: komi, Kauri's tie-break), --at-least 0 whether he at
+    /// least draws. Prints the bound the test proved.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = crate::args::points,
           conflicts_with = "value_only")]
     at_least: Option<f64>,
@@ -144,6 +146,8 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     if a.threads == 0 {
         bail!("--threads must be at least 1");
     }
+    // Refused before any table, database or checkpoint is loaded.
+    let question = a.at_least.map(|p| Question::of(&root, p)).transpose()?;
     let config = Config {
         threads: a.threads,
         tt_mb: a.tt_mb,
@@ -158,14 +162,14 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         report_proven(&solver, &root);
     }
     let line = (&root, before.as_slice());
-    if let Some(points) = a.at_least {
+    if let Some(question) = question {
         let run = Run {
             solver: &solver,
             oracle: oracle.as_deref(),
             checkpoint: ck.as_ref(),
             progress: a.progress,
         };
-        return crate::cmd::solve_bound::decide(&run, line, points, a.json, databases);
+        return crate::cmd::solve_bound::decide(&run, line, question, a.json, databases);
     }
     let sol = showing_progress(
         &solver,

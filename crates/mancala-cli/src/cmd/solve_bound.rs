@@ -1,7 +1,7 @@
 //! `solve --at-least POINTS`: whether a position's value reaches POINTS, decided by one
-//! null-window test instead of the exact value. "Does the first player win?" is
-//! `--at-least 1`; two tests, at v and v + 1, check an exact value v independently of the
-//! search that found it.
+//! null-window test instead of the exact value. "Does the player to move win?" is
+//! `--at-least 0.5` (values may be half points); two tests, at v and just above v, check
+//! an exact value v independently of the search that found it.
 
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -37,15 +37,47 @@ struct Output {
     resumed: Option<Earlier>,
 }
 
-/// Runs the test of `root`'s value against `points` and prints its answer.
+/// "Is the value at least `points`?", with the search value `beta` that asks it.
+#[derive(Copy, Clone, Debug)]
+pub struct Question {
+    points: f64,
+    beta: i32,
+}
+
+impl Question {
+    /// The question of `points` for `root`: `beta` is the smallest value this position can
+    /// end with that is worth `points` or more. A question every value answers the same
+    /// way (all of them reach `points`, or none) is refused: no search decides it.
+    pub fn of<G: Game>(root: &G, points: f64) -> Result<Self> {
+        let (lower, upper) = root.value_range();
+        let step = root.value_step();
+        let grid = || (0..).map(|k| upper - k * step).take_while(|&v| v >= lower);
+        let Some(beta) = grid().filter(|&v| root.points(v) >= points).last() else {
+            bail!(
+                "--at-least {}: no value of this position reaches it (the most it can end with is {})",
+                signed(points),
+                signed(root.points(upper))
+            );
+        };
+        if beta == grid().last().unwrap_or(lower) {
+            bail!(
+                "--at-least {}: every value of this position reaches it (the least it can end with is {})",
+                signed(points),
+                signed(root.points(beta))
+            );
+        }
+        Ok(Question { points, beta })
+    }
+}
+
+/// Runs the test of `root`'s value that `question` asks and prints its answer.
 pub fn decide<G: CliGame>(
     run: &Run<'_, G>,
     (root, before): (&G, &[G]),
-    points: f64,
+    Question { points, beta }: Question,
     json: bool,
     databases: Vec<String>,
 ) -> Result<ExitCode> {
-    let beta = threshold(root, points)?;
     let solver = run.solver;
     let t0 = Instant::now();
     let n0 = solver.progress.nodes.load(Ordering::Relaxed);
@@ -82,30 +114,6 @@ pub fn decide<G: CliGame>(
         print_human(&out, root);
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The search value a test of "at least `points`" asks for: the smallest value this
-/// position can end with that is worth `points` or more. A question every value answers
-/// the same way (all of them reach `points`, or none) is refused: no search decides it.
-fn threshold<G: Game>(root: &G, points: f64) -> Result<i32> {
-    let (lower, upper) = root.value_range();
-    let step = root.value_step();
-    let grid = || (0..).map(|k| upper - k * step).take_while(|&v| v >= lower);
-    let Some(beta) = grid().filter(|&v| root.points(v) >= points).last() else {
-        bail!(
-            "--at-least {}: no value of this position reaches it (the most it can end with is {})",
-            signed(points),
-            signed(root.points(upper))
-        );
-    };
-    if beta == grid().last().unwrap_or(lower) {
-        bail!(
-            "--at-least {}: every value of this position reaches it (the least it can end with is {})",
-            signed(points),
-            signed(root.points(beta))
-        );
-    }
-    Ok(beta)
 }
 
 fn print_human<G: CliGame>(o: &Output, root: &G) {
