@@ -35,6 +35,18 @@ pub struct Earlier {
     pub seconds: f64,
 }
 
+impl Earlier {
+    /// The line a resumed run prints after its result, `nodes` being this run's.
+    pub fn summary(&self, nodes: u64) -> String {
+        format!(
+            "resumed from a checkpoint: the earlier runs searched {} nodes in {:.3} s ({} nodes in all)",
+            self.nodes,
+            self.seconds,
+            self.nodes + nodes
+        )
+    }
+}
+
 /// A solve's checkpoint file.
 pub struct Checkpointing {
     path: PathBuf,

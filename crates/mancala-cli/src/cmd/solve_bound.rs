@@ -138,11 +138,6 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
         o.tt_mb
     );
     if let Some(e) = o.resumed {
-        println!(
-            "resumed from a checkpoint: the earlier runs searched {} nodes in {:.3} s ({} nodes in all)",
-            e.nodes,
-            e.seconds,
-            e.nodes + o.nodes
-        );
+        println!("{}", e.summary(o.nodes));
     }
 }
