@@ -4,6 +4,7 @@ mod args;
 mod cmd;
 mod dispatch;
 mod input;
+mod interrupt;
 mod position;
 
 use cmd::{analyse, play, reconstruct, retro, show, solve, stats, table, verify};
@@ -17,7 +18,8 @@ use clap::{Parser, Subcommand};
 /// build retrograde databases, measure games by self-play.
 ///
 /// Exit status: 0 on success, 1 when a command's check failed (`verify --strict`, some
-/// cells of `table`), 2 on bad input or an error.
+/// cells of `table`), 2 on bad input or an error, 130 when a solve with --checkpoint was
+/// interrupted (Ctrl-C or SIGTERM) and saved its checkpoint.
 #[derive(Parser, Debug)]
 #[command(name = "mancala", version, propagate_version = true)]
 struct Cli {
@@ -97,7 +99,11 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::from(2)
+            if e.is::<cmd::checkpointing::Interrupted>() {
+                ExitCode::from(interrupt::EXIT_STATUS)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

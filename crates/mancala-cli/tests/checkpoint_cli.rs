@@ -172,3 +172,62 @@ fn an_exact_solve_resumes_from_the_checkpoint_of_a_test() {
         fresh["nodes"]
     );
 }
+
+/// Ctrl-C (SIGINT) or SIGTERM stops a solve with --checkpoint: it saves, says where, and
+/// exits with status 130; the same command then resumes and gives the fresh values.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
+    use std::io::{BufRead, BufReader, Read};
+    let cases = [
+        (libc::SIGINT, &["kalah:5x4", "--json"][..], "ckpt-sigint"),
+        (
+            libc::SIGTERM,
+            &["kalah:6x3", "--json", "--at-least", "3"][..],
+            "ckpt-sigterm",
+        ),
+    ];
+    for (signal, position, tag) in cases {
+        let dir = temp_dir(tag);
+        let ck = dir.join("interrupted.ckpt");
+        let ck_arg = ck.to_str().unwrap();
+        let args = [&["solve", "-t", "1", "--tt-mb", "16"], position].concat();
+        let fresh = json(&mancala(&args));
+        // No periodic save within the test: the file can only come from the signal.
+        let ck_args = ["--checkpoint", ck_arg, "--checkpoint-minutes", "60"];
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(&args)
+            .args(ck_args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The solve names its checkpoint once the signals are caught, just before the
+        // search starts.
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("checkpoint:") {}
+        assert!(line.contains("on Ctrl-C"), "{tag}: {line}");
+        assert!(!ck.exists(), "{tag}: saved before the signal");
+        // SAFETY: kill(2) on our own child's pid.
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
+        let mut rest = String::new();
+        stderr.read_to_string(&mut rest).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(130), "{tag}: {rest}");
+        assert!(out.stdout.is_empty(), "{tag}: no result is printed");
+        assert!(
+            rest.contains("interrupted: the progress so far is saved in") && rest.contains(ck_arg),
+            "{tag}: {rest}"
+        );
+        assert!(ck.exists(), "{tag}: no checkpoint saved on the signal");
+        let out = mancala(&[&args[..], &ck_args].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(stderr.contains("resuming from"), "{tag}: {stderr}");
+        let resumed = json(&out);
+        for field in ["value", "moves", "holds", "bound"] {
+            assert_eq!(resumed[field], fresh[field], "{tag}: {field}");
+        }
+        assert!(resumed["resumed"]["nodes"].is_u64(), "{tag}: {resumed}");
+    }
+}

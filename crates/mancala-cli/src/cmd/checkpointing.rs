@@ -1,5 +1,6 @@
 //! `solve --checkpoint FILE`: a long solve saves what it has proven and its table to FILE
-//! every few minutes and when it ends; run again with the same FILE, it resumes there.
+//! every few minutes, when it ends and when it is interrupted (Ctrl-C or SIGTERM, see
+//! [`crate::interrupt`]); run again with the same FILE, it resumes there.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -10,13 +11,16 @@ use mancala_solver::Solver;
 use mancala_solver::checkpoint::{self, CheckpointError};
 use serde::Serialize;
 
+use crate::interrupt;
+
 /// The checkpoint options of `solve`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct CheckpointArgs {
     /// Save the solve's progress (proven values and the transposition table, about the
-    /// table's size) to FILE every --checkpoint-minutes and at the end; if FILE holds a
-    /// checkpoint of the same solve, resume from it. A FILE of another solve is refused
-    /// unless --force.
+    /// table's size) to FILE every --checkpoint-minutes, at the end, and on Ctrl-C or
+    /// SIGTERM (which then stop the solve, exit status 130; a second one ends it at once);
+    /// if FILE holds a checkpoint of the same solve, resume from it. A FILE of another
+    /// solve is refused unless --force.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
     /// Minutes between checkpoints.
@@ -63,6 +67,8 @@ impl Checkpointing {
         let Some(path) = args.checkpoint.clone() else {
             return Ok(None);
         };
+        // Before the (possibly long) load, so that a signal during it is not a kill.
+        interrupt::catch();
         let mut earlier = None;
         if path.exists() {
             match checkpoint::load(solver, &path, &label) {
@@ -93,6 +99,11 @@ impl Checkpointing {
             }
         }
         check_writable(&path)?;
+        eprintln!(
+            "checkpoint: saving {} every {} min, at the end, and on Ctrl-C",
+            path.display(),
+            args.checkpoint_minutes
+        );
         Ok(Some(Checkpointing {
             path,
             label,
@@ -112,11 +123,21 @@ impl Checkpointing {
     }
 
     /// Saves every `self.every` until `done`; a failed save is reported and retried at
-    /// the next interval (the search goes on).
+    /// the next interval (the search goes on). A signal stops the search (the solve then
+    /// saves once more, see [`conclude`]).
     pub fn save_periodically(&self, solver: &Solver, done: &AtomicBool) {
         let mut last = Instant::now();
+        let mut told = false;
         while !done.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(200));
+            std::thread::sleep(Duration::from_millis(50));
+            if interrupt::requested() && !told {
+                eprintln!(
+                    "\ninterrupted: stopping the search and saving {} (a second Ctrl-C ends at once, keeping the last checkpoint)",
+                    self.path.display()
+                );
+                solver.progress.stop.store(true, Ordering::Relaxed);
+                told = true;
+            }
             if last.elapsed() >= self.every {
                 if let Err(e) = self.save(solver) {
                     eprintln!("warning: checkpoint not saved: {e:#}");
@@ -124,6 +145,36 @@ impl Checkpointing {
                 last = Instant::now();
             }
         }
+    }
+}
+
+/// A solve stopped by a signal, after its checkpoint was saved.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "interrupted: the progress so far is saved in {}; the same command resumes from it",
+    path.display()
+)]
+pub struct Interrupted {
+    pub path: PathBuf,
+}
+
+/// The end of a solve's search (`found` is `None` when it was stopped): the final save,
+/// then the search's result, or why there is none ([`Interrupted`] after a signal).
+pub fn conclude<T>(
+    checkpoint: Option<&Checkpointing>,
+    solver: &Solver,
+    found: Option<T>,
+) -> Result<T> {
+    if let Some(ck) = checkpoint {
+        ck.save(solver)?;
+    }
+    match (found, checkpoint) {
+        (Some(t), _) => Ok(t),
+        (None, Some(ck)) if interrupt::requested() => Err(Interrupted {
+            path: ck.path.clone(),
+        }
+        .into()),
+        (None, _) => bail!("the search was stopped"),
     }
 }
 

@@ -14,7 +14,7 @@ use mancala_core::{Game, Player};
 use mancala_solver::{Config, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
-use crate::cmd::checkpointing::{CheckpointArgs, Checkpointing, Earlier};
+use crate::cmd::checkpointing::{CheckpointArgs, Checkpointing, Earlier, conclude};
 use crate::cmd::solve_bound::Question;
 use crate::dispatch::CliGame;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
@@ -179,12 +179,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         "root value",
         || solver.solve_after(&root, &before, oracle.as_deref()),
     );
-    if let Some(ck) = &ck {
-        ck.save(&solver)?;
-    }
-    let Some(sol) = sol else {
-        bail!("the search was stopped")
-    };
+    let sol = conclude(ck.as_ref(), &solver, sol)?;
     let seat = |p: Player| G::seat_names()[p.index()];
     let me = root.to_move();
     let points = |v: i32| root.points(v);

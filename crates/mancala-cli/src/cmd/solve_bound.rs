@@ -11,7 +11,7 @@ use anyhow::{Result, bail};
 use mancala_core::Game;
 use serde::Serialize;
 
-use crate::cmd::checkpointing::Earlier;
+use crate::cmd::checkpointing::{Earlier, conclude};
 use crate::cmd::solve::{Run, showing_progress, signed};
 use crate::dispatch::CliGame;
 
@@ -85,12 +85,7 @@ pub fn decide<G: CliGame>(
     let bound = showing_progress(solver, root, run.progress, run.checkpoint, &first, || {
         solver.decide_after(root, before, beta, run.oracle)
     });
-    if let Some(ck) = run.checkpoint {
-        ck.save(solver)?;
-    }
-    let Some(bound) = bound else {
-        bail!("the search was stopped")
-    };
+    let bound = conclude(run.checkpoint, solver, bound)?;
     let nodes = solver.progress.nodes.load(Ordering::Relaxed) - n0;
     let seconds = t0.elapsed().as_secs_f64();
     let out = Output {
