@@ -16,10 +16,14 @@ use std::fs::File;
 use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use crate::search::Bracket;
 use crate::solve::{Proven, Solver};
 
 const MAGIC: &[u8; 8] = b"MNCLCKPT";
-const VERSION: u64 = 1;
+/// Version 2 added where each unproven exact search stood ([`Bracket`]); version 1
+/// files are still read (their searches start from a new first guess).
+const VERSION: u64 = 2;
+const OLDEST_READ: u64 = 1;
 
 /// Why a checkpoint cannot be written or read.
 #[derive(Debug, thiserror::Error)]
@@ -31,7 +35,9 @@ pub enum CheckpointError {
     },
     #[error("{path}: not a checkpoint of `mancala solve`")]
     NotACheckpoint { path: PathBuf },
-    #[error("{path}: checkpoint version {found}, this program reads version {VERSION}")]
+    #[error(
+        "{path}: checkpoint version {found}, this program reads versions {OLDEST_READ} to {VERSION}"
+    )]
     Version { path: PathBuf, found: u64 },
     #[error("{path}: the checkpoint is damaged (checksum {found:016x}, expected {expected:016x})")]
     Damaged {
@@ -84,6 +90,9 @@ pub fn save(
     for &m in &proven.moves {
         w.put(value_word(m)).map_err(io)?;
     }
+    for &b in std::iter::once(&proven.value_bracket).chain(&proven.move_brackets) {
+        w.put_bracket(b).map_err(io)?;
+    }
     w.put(nodes).map_err(io)?;
     w.put(seconds.to_bits()).map_err(io)?;
     for (key, data) in solver.tt.stored_entries() {
@@ -122,7 +131,7 @@ pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, Checkpoi
         return Err(not_ours());
     }
     let version = r.get().map_err(io)?;
-    if version != VERSION {
+    if !(OLDEST_READ..=VERSION).contains(&version) {
         return Err(CheckpointError::Version {
             path: path.to_path_buf(),
             found: version,
@@ -146,6 +155,15 @@ pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, Checkpoi
         .map(|_| r.get().map(word_value))
         .collect::<Result<Vec<_>, _>>()
         .map_err(io)?;
+    let mut brackets = (0..=n).map(|_| {
+        if version >= 2 {
+            r.get_bracket()
+        } else {
+            Ok(None)
+        }
+    });
+    let value_bracket = brackets.next().expect("n + 1 brackets").map_err(io)?;
+    let move_brackets = brackets.collect::<Result<Vec<_>, _>>().map_err(io)?;
     let nodes = r.get().map_err(io)?;
     let seconds = f64::from_bits(r.get().map_err(io)?);
     solver.tt.clear();
@@ -172,7 +190,13 @@ pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, Checkpoi
             expected,
         });
     }
-    let proven = Proven { root, value, moves };
+    let proven = Proven {
+        root,
+        value,
+        moves,
+        value_bracket,
+        move_brackets,
+    };
     solver.resume(proven.clone());
     Ok(Saved {
         label: found,
@@ -227,6 +251,17 @@ impl<W: Write> Words<W> {
         self.put(u64::from_le_bytes(*b))
     }
 
+    /// An optional bracket: a presence word, then its three values.
+    fn put_bracket(&mut self, b: Option<Bracket>) -> std::io::Result<()> {
+        self.put(b.is_some() as u64)?;
+        if let Some(b) = b {
+            for v in [b.lower, b.upper, b.beta] {
+                self.put(value_word(Some(v)))?;
+            }
+        }
+        Ok(())
+    }
+
     fn put_text(&mut self, s: &str) -> std::io::Result<()> {
         self.put(s.len() as u64)?;
         for chunk in s.as_bytes().chunks(8) {
@@ -250,6 +285,19 @@ impl<R: Read> Words<R> {
     fn get_bytes(&mut self, b: &mut [u8; 8]) -> std::io::Result<()> {
         *b = self.get()?.to_le_bytes();
         Ok(())
+    }
+
+    fn get_bracket(&mut self) -> std::io::Result<Option<Bracket>> {
+        let value = |w: u64| word_value(w).ok_or(std::io::ErrorKind::InvalidData);
+        match self.get()? {
+            0 => Ok(None),
+            1 => Ok(Some(Bracket {
+                lower: value(self.get()?)?,
+                upper: value(self.get()?)?,
+                beta: value(self.get()?)?,
+            })),
+            _ => Err(std::io::ErrorKind::InvalidData.into()),
+        }
     }
 
     fn get_text(&mut self) -> std::io::Result<String> {

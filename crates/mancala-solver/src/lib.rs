@@ -11,7 +11,7 @@ pub mod solve;
 pub mod strategies;
 pub mod tt;
 
-pub use search::{Deepening, Techniques};
+pub use search::{Bracket, Deepening, Start, Techniques};
 pub use solve::{
     Config, Progress, Proven, PvEnd, Solution, Solver, on_search_stack, root_fingerprint,
 };

@@ -36,6 +36,39 @@ pub const INF: i32 = 1 << 20;
 /// Deepest depth-limited search before a test falls back to an unlimited search.
 const MAX_DEEPENING: u32 = 1024;
 
+/// Where an MTD(f) search of a position stands: its value is proven to lie in
+/// `lower..=upper`, and the null-window test of `value >= beta` is under way. A checkpoint
+/// saves it, so that a resumed search goes on with the same test (whose progress the table
+/// holds) instead of making a new first guess, which the table's proven bounds can move
+/// elsewhere.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bracket {
+    pub lower: i32,
+    pub upper: i32,
+    pub beta: i32,
+}
+
+impl Bracket {
+    /// The same bracket with every value moved by `d` (values relative to a banked margin
+    /// and back).
+    pub fn shifted(self, d: i32) -> Bracket {
+        Bracket {
+            lower: self.lower + d,
+            upper: self.upper + d,
+            beta: self.beta + d,
+        }
+    }
+}
+
+/// How an exact search begins.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// From this guess, refined by the heuristic first-guess searches where they are on.
+    Guess(i32),
+    /// Where an earlier search of the same position stood ([`Bracket`]).
+    Resume(Bracket),
+}
+
 /// Which techniques the search uses (all on by default; switch off to measure each).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Techniques {
@@ -294,15 +327,16 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// (MTD(f) from `guess`, switching to bisection when steps stay small). `None` when
     /// aborted.
     pub fn exact(&mut self, g: &G, guess: i32) -> Option<i32> {
-        self.exact_observed(g, guess, &mut |_, _| {})
+        self.exact_observed(g, Start::Guess(guess), &mut |_| {})
     }
 
-    /// [`Searcher::exact`], reporting the bounds after every null-window search.
+    /// [`Searcher::exact`] from `start`, reporting where it stands before every
+    /// null-window test and once more when the value is known (`lower == upper`).
     pub fn exact_observed(
         &mut self,
         g: &G,
-        guess: i32,
-        observe: &mut dyn FnMut(i32, i32),
+        start: Start,
+        observe: &mut dyn FnMut(Bracket),
     ) -> Option<i32> {
         let (mut lower, mut upper) = g.value_range();
         if g.is_terminal() {
@@ -312,10 +346,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         let (step, top) = (g.value_step(), upper);
         let up = |x: i32| top - (top - x).div_euclid(step) * step;
         let down = |x: i32| top - (top - x + step - 1).div_euclid(step) * step;
-        let mut guess = guess.clamp(lower, upper);
-        if self.guesses() {
-            guess = self.first_guess(g, guess)?.clamp(lower, upper);
+        let fits = |b: &Bracket| b.lower.max(lower) <= b.upper.min(upper);
+        let mut guess = match start {
+            // The saved bounds are proven; the saved test goes on where it stopped, its
+            // progress being in the table.
+            Start::Resume(b) if fits(&b) => {
+                (lower, upper) = (b.lower.max(lower), b.upper.min(upper));
+                b.beta
+            }
+            // A bracket outside the value range belongs to another position: no help.
+            Start::Resume(b) => b.beta,
+            Start::Guess(guess) if self.guesses() => {
+                self.first_guess(g, guess.clamp(lower, upper))?
+            }
+            Start::Guess(guess) => guess,
         }
+        .clamp(lower, upper);
         let mut small_steps = 0;
         while lower < upper {
             let beta = if small_steps >= 3 {
@@ -324,6 +370,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 up(guess.clamp(lower + 1, upper))
             };
+            observe(Bracket { lower, upper, beta });
             let v = self.test(g, beta)?;
             let (ol, ou) = (lower, upper);
             if v >= beta {
@@ -331,7 +378,6 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 upper = down(v);
             }
-            observe(lower, upper);
             if (lower - ol).abs() + (ou - upper).abs() <= step {
                 small_steps += 1;
             } else {
@@ -339,6 +385,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             guess = v;
         }
+        observe(Bracket {
+            lower,
+            upper,
+            beta: lower,
+        });
         Some(lower)
     }
 

@@ -13,7 +13,7 @@ use std::time::Instant;
 use mancala_core::{Game, Moves};
 
 use crate::retro::Oracle;
-use crate::search::{Searcher, Shared, Techniques};
+use crate::search::{Bracket, Searcher, Shared, Start, Techniques};
 use crate::tt::{Table, TableError};
 
 /// How to solve.
@@ -41,18 +41,41 @@ impl Default for Config {
 }
 
 /// Live figures for a progress display, updated by the search.
-#[derive(Default, Debug)]
+#[derive(Debug)]
 pub struct Progress {
     pub nodes: AtomicU64,
-    /// Current bounds on the value being solved (search units, root mover's view).
+    /// Current bounds on the value being solved (search units, the view of the player to
+    /// move in the position being solved).
     pub lower: AtomicI64,
     pub upper: AtomicI64,
+    /// The null-window test under way in the exact search (`value >= testing`, the same
+    /// units and view as the bounds); [`Progress::NO_TEST`] when none is.
+    pub testing: AtomicI64,
     /// 0 = root value, k = root move k, u64::MAX = principal variation.
     pub phase: AtomicU64,
     /// The depth of the heuristic first-guess search under way; 0 in the exact search.
     pub depth: AtomicU64,
     /// Set by the caller to stop the search.
     pub stop: AtomicBool,
+}
+
+impl Progress {
+    /// [`Progress::testing`] when no null-window test is under way.
+    pub const NO_TEST: i64 = i64::MIN;
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            nodes: AtomicU64::new(0),
+            lower: AtomicI64::new(0),
+            upper: AtomicI64::new(0),
+            testing: AtomicI64::new(Progress::NO_TEST),
+            phase: AtomicU64::new(0),
+            depth: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
 }
 
 /// Why a principal variation stops.
@@ -101,6 +124,12 @@ pub struct Proven {
     /// The exact value of each root move, in legal order, once proven (relative to the
     /// root's banked margin, as `value`).
     pub moves: Vec<Option<i32>>,
+    /// Where the exact search of the root value stood while it was unproven (relative to
+    /// the root's banked margin): a resumed solve goes on with the same null-window test.
+    pub value_bracket: Option<Bracket>,
+    /// The same for each root move's position while its value is unproven (its own view
+    /// and relative to its own banked margin).
+    pub move_brackets: Vec<Option<Bracket>>,
 }
 
 /// Which solve a [`Proven`] belongs to: the root's key, its number of legal moves and,
@@ -207,7 +236,7 @@ impl Solver {
         guess: i32,
         oracle: Option<&dyn Oracle<G>>,
     ) -> Option<i32> {
-        self.on_all_threads(g, history, Goal::Exact { guess }, oracle)
+        self.on_all_threads(g, history, Goal::Exact(Start::Guess(guess)), oracle, None)
     }
 
     /// Whether the value of `g` (after `history`, as in [`Solver::value_after`]) is at
@@ -225,17 +254,18 @@ impl Solver {
     ) -> Option<i32> {
         self.tt.new_search();
         self.progress.phase.store(0, Ordering::Relaxed);
-        self.on_all_threads(g, history, Goal::AtLeast { beta }, oracle)
+        self.on_all_threads(g, history, Goal::AtLeast { beta }, oracle, None)
     }
 
     /// `goal` for `g` on the configured threads (Lazy SMP): the first thread to reach it
-    /// answers; `None` if stopped.
+    /// answers; `None` if stopped. Thread 0 tells `record` where its exact search stands.
     fn on_all_threads<G: Game>(
         &self,
         g: &G,
         history: &[G],
         goal: Goal,
         oracle: Option<&dyn Oracle<G>>,
+        record: Option<&Record<'_>>,
     ) -> Option<i32> {
         let history = self.history_for(history);
         let threads = self.config.threads.max(1);
@@ -247,7 +277,9 @@ impl Solver {
             for id in (1..threads).chain([0]) {
                 let (result, done) = (&result, &done);
                 let work = move || {
-                    let v = self.on_this_thread(g, history, goal, oracle, id, done);
+                    let record = if id == 0 { record } else { None };
+                    let seat = Seat { id, done, record };
+                    let v = self.on_this_thread(g, history, goal, oracle, seat);
                     if let Some(v) = v {
                         let mut r = result.lock().unwrap();
                         if r.is_none() {
@@ -276,9 +308,9 @@ impl Solver {
         history: &[G],
         goal: Goal,
         oracle: Option<&dyn Oracle<G>>,
-        id: usize,
-        done: &AtomicBool,
+        seat: Seat<'_>,
     ) -> Option<i32> {
+        let Seat { id, done, record } = seat;
         let shared = Shared {
             tt: &self.tt,
             abort: done,
@@ -295,7 +327,7 @@ impl Solver {
             done.store(true, Ordering::Relaxed);
         }
         let prog = (id == 0).then_some(&self.progress);
-        let v = search_with_progress(&mut sr, g, goal, prog, stop, done);
+        let v = search_with_progress(&mut sr, g, goal, prog, record, stop, done);
         sr.flush();
         self.tt_hits.fetch_add(sr.tt_hits, Ordering::Relaxed);
         self.oracle_probes
@@ -307,16 +339,18 @@ impl Solver {
         v
     }
 
-    /// The exact values of the positions `children` (with their first guesses), one
+    /// The exact values of the positions `children` (with where each search starts), one
     /// position per thread at a time over the shared table, in the order given; a thread
     /// left without a position of its own helps (Lazy SMP) with one still being solved.
+    /// The first thread on position `i` tells `on_bracket(i, ..)` where it stands.
     /// `None` if stopped.
     fn values_in_parallel<G: Game>(
         &self,
-        children: &[(G, i32)],
+        children: &[(G, Start)],
         history: &[G],
         oracle: Option<&dyn Oracle<G>>,
         on_done: &(dyn Fn(usize, i32) + Sync),
+        on_bracket: &(dyn Fn(usize, Bracket) + Sync),
     ) -> Option<Vec<i32>> {
         struct Job {
             done: AtomicBool,
@@ -355,16 +389,15 @@ impl Solver {
                             };
                             (i, 1 + jobs[i].helpers.fetch_add(1, Ordering::Relaxed))
                         };
-                        let (c, guess) = &children[i];
+                        let (c, start) = &children[i];
                         let job = &jobs[i];
-                        let v = self.on_this_thread(
-                            c,
-                            history,
-                            Goal::Exact { guess: *guess },
-                            oracle,
+                        let record = |b: Bracket| on_bracket(i, b);
+                        let seat = Seat {
                             id,
-                            &job.done,
-                        );
+                            done: &job.done,
+                            record: (id == 0).then_some(&record as &Record<'_>),
+                        };
+                        let v = self.on_this_thread(c, history, Goal::Exact(*start), oracle, seat);
                         if let Some(v) = v {
                             let mut r = job.value.lock().unwrap();
                             if r.is_none() {
@@ -426,11 +459,21 @@ impl Solver {
             ms.len(),
         );
         let banked = root.banked();
-        let value = match self.proven().value {
+        let saved = self.proven();
+        let value = match saved.value {
             Some(v) => v + banked,
             None => {
-                let v = self.value_after(root, before, banked, oracle)?;
-                self.proven.lock().unwrap().value = Some(v - banked);
+                let start = saved
+                    .value_bracket
+                    .map_or(Start::Guess(banked), |b| Start::Resume(b.shifted(banked)));
+                let record = |b: Bracket| {
+                    self.proven.lock().unwrap().value_bracket = Some(b.shifted(-banked))
+                };
+                let history = self.history_for(before);
+                let v =
+                    self.on_all_threads(root, history, Goal::Exact(start), oracle, Some(&record))?;
+                let mut p = self.proven.lock().unwrap();
+                (p.value, p.value_bracket) = (Some(v - banked), None);
                 v
             }
         };
@@ -441,7 +484,21 @@ impl Solver {
             if same { v } else { -v }
         };
         let record = |k: usize, v: i32| {
-            self.proven.lock().unwrap().moves[k] = Some(from_child(k, v) - banked)
+            let mut p = self.proven.lock().unwrap();
+            (p.moves[k], p.move_brackets[k]) = (Some(from_child(k, v) - banked), None);
+        };
+        // Where each move's search starts: where a saved search of it stood, else the
+        // root's value as the first guess.
+        let start = |k: usize| match saved.move_brackets[k] {
+            Some(b) => Start::Resume(b.shifted(children[k].banked())),
+            None => Start::Guess(from_child(k, value)),
+        };
+        // A thread still on a move that another thread has just proven records nothing.
+        let bracket = |k: usize, b: Bracket| {
+            let mut p = self.proven.lock().unwrap();
+            if p.moves[k].is_none() {
+                p.move_brackets[k] = Some(b.shifted(-children[k].banked()));
+            }
         };
         let proven = self.proven();
         let unproven: Vec<usize> = (0..ms.len())
@@ -453,16 +510,22 @@ impl Solver {
             // search proved, and take longest (read from the table's bounds).
             let mut order = unproven.clone();
             order.sort_by_key(|&k| self.root_move_bound(root, &children[k]));
-            let sorted: Vec<(G, i32)> = order
-                .iter()
-                .map(|&k| (children[k], from_child(k, value)))
-                .collect();
+            let sorted: Vec<(G, Start)> = order.iter().map(|&k| (children[k], start(k))).collect();
             let history = self.history_for(&played);
-            self.values_in_parallel(&sorted, history, oracle, &|i, v| record(order[i], v))?;
+            self.values_in_parallel(
+                &sorted,
+                history,
+                oracle,
+                &|i, v| record(order[i], v),
+                &|i, b| bracket(order[i], b),
+            )?;
         } else if self.config.all_moves {
+            let history = self.history_for(&played);
             for &k in &unproven {
                 self.progress.phase.store(k as u64 + 1, Ordering::Relaxed);
-                let v = self.value_after(&children[k], &played, from_child(k, value), oracle)?;
+                let goal = Goal::Exact(start(k));
+                let on = |b: Bracket| bracket(k, b);
+                let v = self.on_all_threads(&children[k], history, goal, oracle, Some(&on))?;
                 record(k, v);
             }
         }
@@ -502,6 +565,8 @@ impl Solver {
                 root: fingerprint,
                 value: None,
                 moves: vec![None; moves],
+                value_bracket: None,
+                move_brackets: vec![None; moves],
             };
         }
     }
@@ -648,11 +713,23 @@ impl Solver {
     }
 }
 
+/// Told where an exact search stands ([`Searcher::exact_observed`]).
+type Record<'a> = dyn Fn(Bracket) + Sync + 'a;
+
+/// One thread's place in a parallel search: its Lazy SMP index, the flag that ends the
+/// search of its position, and (thread 0 only) where to record how its search stands.
+#[derive(Copy, Clone)]
+struct Seat<'a> {
+    id: usize,
+    done: &'a AtomicBool,
+    record: Option<&'a Record<'a>>,
+}
+
 /// What a search of one position is for.
 #[derive(Copy, Clone, Debug)]
 enum Goal {
-    /// The exact value, by MTD(f) from this first guess.
-    Exact { guess: i32 },
+    /// The exact value, by MTD(f) from this start.
+    Exact(Start),
     /// Whether the value is at least `beta`: one null-window test, answered by a
     /// fail-soft bound.
     AtLeast { beta: i32 },
@@ -665,34 +742,43 @@ fn search_with_progress<G: Game>(
     g: &G,
     goal: Goal,
     progress: Option<&Progress>,
+    record: Option<&Record<'_>>,
     stop: &AtomicBool,
     done: &AtomicBool,
 ) -> Option<i32> {
-    let publish = |lo: i32, hi: i32| {
+    let publish = |lo: i32, hi: i32, testing: Option<i32>| {
         if let Some(p) = progress {
             p.lower.store(lo as i64, Ordering::Relaxed);
             p.upper.store(hi as i64, Ordering::Relaxed);
+            let t = testing.map_or(Progress::NO_TEST, i64::from);
+            p.testing.store(t, Ordering::Relaxed);
         }
     };
     let (b, s) = (g.banked(), g.swing());
-    publish(b - s, b + s);
+    publish(b - s, b + s, None);
     if stop.load(Ordering::Relaxed) {
         done.store(true, Ordering::Relaxed);
         return None;
     }
     match goal {
-        Goal::Exact { guess } => sr.exact_observed(g, guess, &mut |lo, hi| {
-            publish(lo, hi);
+        Goal::Exact(start) => sr.exact_observed(g, start, &mut |br| {
+            let open = br.lower < br.upper;
+            // Recorded before it is shown: a test on show is one a checkpoint can resume.
+            if let Some(record) = record.filter(|_| open) {
+                record(br);
+            }
+            publish(br.lower, br.upper, open.then_some(br.beta));
             if stop.load(Ordering::Relaxed) {
                 done.store(true, Ordering::Relaxed);
             }
         }),
         Goal::AtLeast { beta } => {
+            publish(b - s, b + s, Some(beta));
             let v = sr.decide(g, beta)?;
             if v >= beta {
-                publish(v, b + s);
+                publish(v, b + s, None);
             } else {
-                publish(b - s, v);
+                publish(b - s, v, None);
             }
             Some(v)
         }

@@ -1,11 +1,14 @@
 //! Checkpoints: a solve saved and loaded into another solver (of another table size)
-//! resumes with the same values and little work; a damaged file or one of another solve
-//! is refused.
+//! resumes with the same values and little work, a solve stopped inside its exact search
+//! resumes with the null-window test it had under way; a damaged file or one of another
+//! solve is refused.
 
-use mancala_core::kalah::Kalah;
+use mancala_core::kalah::{Kalah, Rules as KalahRules};
 use mancala_core::{Game, PositionText};
+use std::sync::atomic::Ordering;
+
 use mancala_solver::checkpoint::{self, CheckpointError};
-use mancala_solver::{Config, Solver};
+use mancala_solver::{Bracket, Config, Progress, Proven, Solver};
 
 fn solver(tt_mb: usize, threads: usize) -> Solver {
     Solver::new(Config {
@@ -133,4 +136,112 @@ fn roots_that_differ_only_in_their_stores_are_solved_each_with_its_own_margin() 
             "{stores:?}"
         );
     }
+}
+
+#[test]
+fn a_solve_resumed_inside_its_exact_search_goes_on_with_the_saved_test() {
+    // Brackets as a stopped search leaves them: proven bounds around the value and a test
+    // under way anywhere inside them. The resumed solve keeps the bounds, starts with that
+    // test, and ends with the fresh values.
+    let root = start();
+    let fresh = solver(64, 1).solve(&root).unwrap();
+    let v = fresh.value;
+    let (lo, hi) = root.value_range();
+    let mut ms = mancala_core::Moves::new();
+    root.legal_moves(&mut ms);
+    for (lower, upper, beta) in [
+        (lo, hi, hi),
+        (lo, hi, lo + 1),
+        (v - 3, v + 5, v + 1),
+        (v, v + 2, v + 1),
+    ] {
+        let b = Bracket {
+            lower: lower.max(lo),
+            upper: upper.min(hi),
+            beta,
+        };
+        let s = solver(32, 2);
+        s.resume(Proven {
+            root: mancala_solver::root_fingerprint(&root, &[], ms.len()),
+            value: None,
+            moves: vec![None; ms.len()],
+            value_bracket: Some(b.shifted(-root.banked())),
+            move_brackets: vec![None; ms.len()],
+        });
+        let resumed = s.solve(&root).unwrap();
+        assert_eq!((resumed.value, &resumed.moves), (v, &fresh.moves), "{b:?}");
+        let proven = s.proven();
+        assert_eq!(
+            proven.value_bracket, None,
+            "a proven value leaves no bracket"
+        );
+        assert!(proven.move_brackets.iter().all(Option::is_none));
+    }
+    // The same for the searches of the root moves, the root value being proven.
+    for threads in [1, 2] {
+        let s = solver(32, threads);
+        let move_brackets = ms
+            .iter()
+            .zip(&fresh.moves)
+            .map(|(&m, &(_, mv))| {
+                let c = root.play(m);
+                let v = if c.to_move() == root.to_move() {
+                    mv
+                } else {
+                    -mv
+                };
+                let (lo, hi) = c.value_range();
+                let b = Bracket {
+                    lower: lo.max(v - 4),
+                    upper: hi,
+                    beta: hi.min(v + 2),
+                };
+                Some(b.shifted(-c.banked()))
+            })
+            .collect();
+        s.resume(Proven {
+            root: mancala_solver::root_fingerprint(&root, &[], ms.len()),
+            value: Some(v - root.banked()),
+            moves: vec![None; ms.len()],
+            value_bracket: None,
+            move_brackets,
+        });
+        let resumed = s.solve(&root).unwrap();
+        assert_eq!(
+            (resumed.value, &resumed.moves),
+            (v, &fresh.moves),
+            "{threads} threads"
+        );
+        assert!(s.proven().move_brackets.iter().all(Option::is_none));
+    }
+}
+
+#[test]
+fn a_stopped_solve_saves_the_test_under_way_and_resumes_it() {
+    // Kalah(6,4) runs far longer than the test waits: it is stopped during its first
+    // null-window test, whose bracket the checkpoint keeps.
+    let root = Kalah::start(6, 4, KalahRules::default());
+    let s = solver(16, 2);
+    let stopped = std::thread::scope(|scope| {
+        let run = scope.spawn(|| s.solve(&root));
+        while s.progress.testing.load(Ordering::Relaxed) == Progress::NO_TEST {
+            std::thread::yield_now();
+        }
+        s.progress.stop.store(true, Ordering::Relaxed);
+        run.join().unwrap()
+    });
+    assert!(stopped.is_none(), "Kalah(6,4) solved before it was stopped");
+    let proven = s.proven();
+    assert_eq!(proven.value, None);
+    let b = proven
+        .value_bracket
+        .expect("the test under way is recorded");
+    assert!(b.lower < b.beta && b.beta <= b.upper, "{b:?}");
+    let path = temp("bracket");
+    checkpoint::save(&s, &path, "6x4", 1, 1.0).unwrap();
+    let again = solver(16, 1);
+    let saved = checkpoint::load(&again, &path, "6x4").unwrap();
+    assert_eq!(saved.proven, proven);
+    assert_eq!(again.proven(), proven);
+    std::fs::remove_file(&path).unwrap();
 }

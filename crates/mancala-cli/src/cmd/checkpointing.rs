@@ -16,8 +16,8 @@ use crate::interrupt;
 /// The checkpoint options of `solve`.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct CheckpointArgs {
-    /// Save the solve's progress (proven values and the transposition table, about the
-    /// table's size) to FILE every --checkpoint-minutes, at the end, and on Ctrl-C or
+    /// Save the solve's progress (proven values, the bounds and null-window test of each
+    /// value under way, and the transposition table, about the table's size) to FILE every --checkpoint-minutes, at the end, and on Ctrl-C or
     /// SIGTERM (which then stop the solve, exit status 130; a second one ends it at once);
     /// if FILE holds a checkpoint of the same solve, resume from it. A FILE of another
     /// solve is refused unless --force.
@@ -62,8 +62,14 @@ pub struct Checkpointing {
 
 impl Checkpointing {
     /// Opens `args.checkpoint` for the solve named `label`: resumes `solver` from it when
-    /// it holds this solve. `None` without --checkpoint.
-    pub fn open(args: &CheckpointArgs, solver: &Solver, label: String) -> Result<Option<Self>> {
+    /// it holds this solve (of a root whose captured margin is `banked`). `None` without
+    /// --checkpoint.
+    pub fn open(
+        args: &CheckpointArgs,
+        solver: &Solver,
+        label: String,
+        banked: i32,
+    ) -> Result<Option<Self>> {
         let Some(path) = args.checkpoint.clone() else {
             return Ok(None);
         };
@@ -74,14 +80,25 @@ impl Checkpointing {
             match checkpoint::load(solver, &path, &label) {
                 Ok(saved) => {
                     let known = saved.proven.moves.iter().filter(|m| m.is_some()).count();
+                    let under_way = saved.proven.move_brackets.iter().flatten().count();
+                    let root_value = match (saved.proven.value, saved.proven.value_bracket) {
+                        (Some(_), _) => "proven".to_string(),
+                        (None, None) => "not yet proven".to_string(),
+                        (None, Some(b)) => {
+                            let b = b.shifted(banked);
+                            format!(
+                                "not yet proven (in [{}, {}], the test of >= {} under way)",
+                                b.lower, b.upper, b.beta
+                            )
+                        }
+                    };
+                    let moves_under_way = match under_way {
+                        0 => String::new(),
+                        k => format!(" ({k} more under way)"),
+                    };
                     eprintln!(
-                        "resuming from {}: root value {}, {known} of {} move values proven; earlier runs {} nodes, {:.1} s",
+                        "resuming from {}: root value {root_value}, {known} of {} move values proven{moves_under_way}; earlier runs {} nodes, {:.1} s",
                         path.display(),
-                        if saved.proven.value.is_some() {
-                            "proven"
-                        } else {
-                            "not yet proven"
-                        },
                         saved.proven.moves.len(),
                         saved.nodes,
                         saved.seconds

@@ -11,7 +11,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use mancala_core::{Game, Player};
 
-use mancala_solver::{Config, PvEnd, Solver, Techniques};
+use mancala_solver::{Config, Progress, PvEnd, Solver, Techniques};
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{CheckpointArgs, Checkpointing, Earlier, conclude};
@@ -157,7 +157,12 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
     };
     let (oracle, databases) = a.db.oracle(&root)?;
     let solver = Solver::try_new(config)?;
-    let ck = Checkpointing::open(&a.checkpoint, &solver, checkpoint_label(&root, &before))?;
+    let ck = Checkpointing::open(
+        &a.checkpoint,
+        &solver,
+        checkpoint_label(&root, &before),
+        root.banked(),
+    )?;
     if ck.as_ref().is_some_and(|c| c.earlier.is_some()) {
         report_proven(&solver, &root);
     }
@@ -439,8 +444,12 @@ fn progress_display<G: Game>(
             0 => "exact search".to_string(),
             d => format!("first guess, {d} plies deep"),
         };
+        let testing = match p.testing.load(Ordering::Relaxed) {
+            Progress::NO_TEST => String::new(),
+            beta => format!(", testing >= {beta}"),
+        };
         let msg = format!(
-            "{phase}, {depth}: value in [{}, {}]  nodes {:.1} M ({:.2} M/s)",
+            "{phase}, {depth}: value in [{}, {}]{testing}  nodes {:.1} M ({:.2} M/s)",
             p.lower.load(Ordering::Relaxed),
             p.upper.load(Ordering::Relaxed),
             nodes as f64 / 1e6,
