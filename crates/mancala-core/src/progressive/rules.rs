@@ -404,6 +404,38 @@ impl Progressive {
         None
     }
 
+    /// The mirror image: the row reversed (the goal stays between its ends), the stores
+    /// swapped and the other player to move, with the same turn counters. Sowing differs
+    /// between the players only in direction ("East ... plays from right to left. West
+    /// sows from left to right"), so the mirror's game is this one's with East and West
+    /// exchanged, and its value for the player to move is the same.
+    pub fn mirrored(&self) -> Self {
+        Progressive {
+            cells: self.flipped_cells(),
+            stores: [self.stores[1], self.stores[0]],
+            to_move: self.to_move.opponent(),
+            ..*self
+        }
+    }
+
+    /// The cells as the player to move sees them: West's row mirrored, so that a
+    /// position and its mirror image read the same.
+    #[inline(always)]
+    fn seen_by_mover(&self) -> [u8; MAX_HOLES + 1] {
+        match self.to_move {
+            Player::First => self.cells,
+            Player::Second => self.flipped_cells(),
+        }
+    }
+
+    /// The cells with the row reversed and the goal in place.
+    #[inline(always)]
+    fn flipped_cells(&self) -> [u8; MAX_HOLES + 1] {
+        let mut c = self.cells;
+        c[..self.holes_per_row()].reverse();
+        c
+    }
+
     #[inline(always)]
     fn banked_margin(&self) -> i32 {
         let me = self.to_move.index();
@@ -476,19 +508,24 @@ impl Game for Progressive {
     /// where the ending looks at them. The cells are read as two words and a tail (the
     /// unused cells are always zero), so the key costs four mixes and no copy: the search
     /// computes it for every child it peeks at.
+    ///
+    /// The rules are the same for both players but for the direction of sowing, so a
+    /// position and its [`Progressive::mirrored`] image have the same value for the player
+    /// to move: the key reads the position as the player to move sees it, and both share
+    /// one table entry (measured, `solve --value-only -t 1`: 1 x 9 x 2 under the all
+    /// ending 5.98 M nodes before, 4.48 M after; 1 x 9 x 3 20.8 M and 13.9 M; under the
+    /// majority ending, whose key holds the stores, 1 x 11 x 1 13.9 M and 12.2 M).
     #[inline]
     fn key(&self) -> u64 {
-        let word = |i: usize| hash::word(&self.cells, i);
+        let cells = self.seen_by_mover();
+        let word = |i: usize| hash::word(&cells, i);
+        let me = self.to_move.index();
         let stores = match self.ending {
-            Ending::Majority => self.stores[0] as u64 | (self.stores[1] as u64) << 8,
+            Ending::Majority => self.stores[me] as u64 | (self.stores[1 - me] as u64) << 8,
             Ending::All => 0,
         };
-        let tail = self.cells[16] as u64 | (self.cells[17] as u64) << 8;
-        let tag = self.n as u64
-            | (self.to_move as u64) << 8
-            | (self.ending as u64) << 9
-            | stores << 16
-            | tail << 32;
+        let tail = cells[16] as u64 | (cells[17] as u64) << 8;
+        let tag = self.n as u64 | (self.ending as u64) << 9 | stores << 16 | tail << 32;
         let turn = self.moves_left as u64 | (self.empties as u64) << 32;
         let h = mix64(turn ^ mix64(0x9A06_u64.wrapping_mul(tag + 1)));
         mix64(word(0) ^ mix64(word(1) ^ h))
@@ -525,8 +562,13 @@ impl Game for Progressive {
         false
     }
 
+    /// The hole counted in the mover's direction (East's `a` is West's last hole), as the
+    /// key sees the board: a table move then fits the mirror image it is shared with.
     fn move_slot(&self, mv: ProgressiveMove) -> usize {
-        mv.0 as usize
+        match self.to_move {
+            Player::First => mv.0 as usize,
+            Player::Second => self.holes_per_row() - 1 - mv.0 as usize,
+        }
     }
 
     fn captured(&self, p: Player) -> u32 {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{Notation, PositionText};
+use crate::game::{Moves, Notation, PositionText};
 use crate::test_util::{assert_ends, legal, play};
 
 fn pos(text: &str) -> Progressive {
@@ -226,6 +226,61 @@ fn keys_see_the_turn_counters_and_the_stores_where_they_matter() {
     assert!(!a.can_repeat());
     assert_eq!(d.repetition_value(), -1);
     assert_eq!(std::mem::size_of::<Progressive>(), 32);
+}
+
+#[test]
+fn a_mirror_image_plays_as_the_mirror_of_the_position() {
+    // The key shares one table entry between a position and its mirror image: sound only
+    // if every move of one is the mirror of a move of the other, with the same outcome
+    // for the player to move. Checked along random games of every ending and size class.
+    let mut rng = crate::game::SplitMix(0x5EED_0F_0A11);
+    let mut ms = Moves::new();
+    let mut mirror_ms = Moves::new();
+    for (n, k) in [(3, 3), (5, 3), (7, 2), (11, 3), (15, 2), (17, 1)] {
+        for ending in [Ending::Majority, Ending::All] {
+            for _ in 0..20 {
+                let mut g = Progressive::start(n, k, ending);
+                loop {
+                    let m = g.mirrored();
+                    assert_eq!(m.mirrored(), g);
+                    assert_eq!(m.key(), g.key(), "{}", g.to_text());
+                    assert_eq!(m.to_move(), g.to_move().opponent());
+                    assert_eq!(m.stores(), [g.stores()[1], g.stores()[0]]);
+                    assert_eq!(
+                        (m.is_terminal(), m.banked(), m.swing(), m.value_range()),
+                        (g.is_terminal(), g.banked(), g.swing(), g.value_range())
+                    );
+                    g.legal_moves(&mut ms);
+                    m.legal_moves(&mut mirror_ms);
+                    let flipped: Vec<u8> = mirror_ms
+                        .iter()
+                        .map(|mv| n as u8 - 1 - mv.0)
+                        .rev()
+                        .collect();
+                    assert_eq!(ms.iter().map(|mv| mv.0).collect::<Vec<_>>(), flipped);
+                    if ms.is_empty() {
+                        assert_eq!(m.terminal_value(), g.terminal_value());
+                        break;
+                    }
+                    for &mv in &ms {
+                        let twin = ProgressiveMove(n as u8 - 1 - mv.0);
+                        assert_eq!(m.move_slot(twin), g.move_slot(mv));
+                        assert_eq!(
+                            m.play(twin),
+                            g.play(mv).mirrored(),
+                            "{} {mv:?}",
+                            g.to_text()
+                        );
+                    }
+                    g = g.play(ms[rng.below(ms.len())]);
+                }
+            }
+        }
+    }
+    // A position and its mirror with the same player to move are different positions.
+    let a = pos("progressive holes:1,2,3 goal:0 east-store:0 west-store:0 to-move:east");
+    let b = pos("progressive holes:3,2,1 goal:0 east-store:0 west-store:0 to-move:east");
+    assert_ne!(a.key(), b.key());
 }
 
 #[test]
