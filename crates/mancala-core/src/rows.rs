@@ -270,6 +270,40 @@ impl Board {
         let me = p.index();
         self.stores[me] as i32 - self.stores[1 - me] as i32
     }
+    /// The holes in board order as the owner of `row` sees them (that row first), as
+    /// three little-endian words like [`hash::word`]'s. In a game whose rules treat both
+    /// seats alike, a position and the one with the seats exchanged
+    /// ([`Board::seats_swapped`], the other player to move) read the same. Rows of up to
+    /// 8 holes fit in the first two words and are exchanged by two shifts: keys are
+    /// computed for every child the search peeks at.
+    #[inline(always)]
+    pub fn words_seen_from(&self, row: Row) -> [u64; 3] {
+        let holes = match row {
+            Row::South => self.holes,
+            Row::North if self.holes_per_row() <= 8 => {
+                let bits = 8 * self.holes_per_row() as u32;
+                let x = u128::from_le_bytes(self.holes[..16].try_into().unwrap());
+                let south = x & ((1u128 << bits) - 1);
+                let y = x >> bits | south << bits;
+                return [y as u64, (y >> 64) as u64, 0];
+            }
+            Row::North => self.seats_swapped().holes,
+        };
+        [0, 1, 2].map(|i| hash::word(&holes, i))
+    }
+    /// The board with the players' seats exchanged: each row moves to the other side
+    /// (South's holes become North's, in the same order from their owner's left) and the
+    /// stores follow their players' rows.
+    pub fn seats_swapped(&self) -> Board {
+        let m = self.holes_per_row();
+        let mut holes = self.holes;
+        holes[..2 * m].rotate_left(m);
+        Board {
+            holes,
+            stores: [self.stores[1], self.stores[0]],
+            m: self.m,
+        }
+    }
 }
 
 /// A game state of 32 bytes, aligned to 16 and without padding, that starts with a

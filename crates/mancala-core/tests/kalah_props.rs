@@ -63,7 +63,39 @@ fn check(g: &Kalah, total: u32) -> Moves<KalahMove> {
             assert!(g.why_illegal(KalahMove(h)).is_some());
         }
     }
+    check_seats_swapped(g, &moves);
     moves
+}
+
+/// The key shares one table entry between a position and the one with the seats
+/// exchanged: sound only if every move of one is a move of the other, with the same
+/// outcome for the player to move.
+fn check_seats_swapped(g: &Kalah, moves: &Moves<KalahMove>) {
+    let m = g.holes_per_row() as u8;
+    let twin = |mv: KalahMove| KalahMove((mv.0 + m) % (2 * m));
+    let s = g.seats_swapped();
+    let text = g.to_text();
+    assert_eq!(s.seats_swapped(), *g, "{text}");
+    assert_eq!(s.key(), g.key(), "{text}");
+    assert_eq!(s.to_move(), g.to_move().opponent());
+    assert_eq!(
+        (s.is_terminal(), s.banked(), s.swing(), s.value_range()),
+        (g.is_terminal(), g.banked(), g.swing(), g.value_range()),
+        "{text}"
+    );
+    if g.is_terminal() {
+        assert_eq!(s.terminal_value(), g.terminal_value(), "{text}");
+    }
+    let mut swapped_moves = Moves::new();
+    s.legal_moves(&mut swapped_moves);
+    let expected: Vec<KalahMove> = moves.iter().map(|&mv| twin(mv)).collect();
+    assert_eq!(swapped_moves.as_slice(), expected.as_slice(), "{text}");
+    for &mv in moves {
+        assert_eq!(s.move_slot(twin(mv)), g.move_slot(mv));
+        let (a, b) = (g.play(mv), s.play(twin(mv)));
+        assert_eq!(b, a.seats_swapped(), "{text} {mv:?}");
+        assert_eq!(b.key(), a.key());
+    }
 }
 
 fn playout(mut g: Kalah, seed: u64) -> Result<(), TestCaseError> {

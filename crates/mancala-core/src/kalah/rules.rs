@@ -3,7 +3,7 @@
 //! Kalah is the project's validation game: its published values check the solver.
 
 use crate::game::{Game, Moves, pick_from_list};
-use crate::hash::{self, mix64};
+use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
@@ -68,6 +68,17 @@ impl Seated for Kalah {
 }
 
 impl Kalah {
+    /// The position with the players' seats exchanged ([`Board::seats_swapped`]) and the
+    /// other player to move: "the same" position seen from the other side of the table,
+    /// with the same value for the player to move.
+    pub fn seats_swapped(&self) -> Self {
+        Kalah {
+            board: self.board.seats_swapped(),
+            to_move: self.to_move.opponent(),
+            ..*self
+        }
+    }
+
     /// Kalah(m, n): 2 x `m` holes with `n` seeds each, empty stores, South to move.
     ///
     /// # Panics
@@ -389,14 +400,20 @@ impl Game for Kalah {
         2
     }
 
-    /// Holes, player to move and capture rule: the stores never influence play, so they
-    /// are left out and values are stored relative to [`Game::banked`].
+    /// Holes and capture rule: the stores never influence play, so they are left out
+    /// and values are stored relative to [`Game::banked`]. The holes are read as the
+    /// player to move sees them (his row first): the rules treat both seats alike, so a
+    /// position and [`Kalah::seats_swapped`] have the same value for the player to move
+    /// and share one table entry (measured, `solve -t 1 --tt-mb 1024`, every move's value:
+    /// Kalah(5,4) 8.24 M nodes before, 7.06 M after; standard capture 15.9 M and 10.7 M;
+    /// Kalah(6,3) 8.07 M and 7.14 M).
     /// The holes are read as three words (the unused tail is always zero), so the key
     /// costs three mixes and no copy: it is computed for every child the search peeks at.
     #[inline]
     fn key(&self) -> u64 {
-        let word = |i: usize| hash::word(&self.holes, i);
-        let tag = self.m as u64 | (self.to_move as u64) << 8 | (self.rules.capture as u64) << 9;
+        let words = self.words_seen_from(Self::row(self.to_move));
+        let word = |i: usize| words[i];
+        let tag = self.m as u64 | (self.rules.capture as u64) << 9;
         let h = mix64(word(0) ^ mix64(word(1) ^ 0x6A1A_u64.wrapping_mul(tag + 1)));
         if self.holes_per_row() <= 8 {
             h
@@ -434,8 +451,10 @@ impl Game for Kalah {
         false
     }
 
+    /// The hole counted from the mover's left, as the key sees the board: a table move
+    /// then fits the seat-swapped position it is shared with.
     fn move_slot(&self, mv: KalahMove) -> usize {
-        mv.0 as usize
+        mv.0 as usize % self.holes_per_row()
     }
 
     /// Moves whose last seed falls in the mover's store (an extra turn) first, the hole
