@@ -503,11 +503,11 @@ impl Game for Progressive {
         self.total as i32 - self.stores[0] as i32 - self.stores[1] as i32
     }
 
-    /// Everything that matters: the cells, the side to move and both turn counters (the
-    /// board and the side alone can recur as turns grow longer); the captured totals only
-    /// where the ending looks at them. The cells are read as two words and a tail (the
-    /// unused cells are always zero), so the key costs four mixes and no copy: the search
-    /// computes it for every child it peeks at.
+    /// Everything that matters: the cells as the player to move sees them and both turn
+    /// counters (the board alone can recur as turns grow longer); the captured totals only
+    /// where the ending looks at them, the mover's first. The cells are read as two words
+    /// and a tail (the unused cells are always zero), so the key costs four mixes and, with
+    /// East to move, no copy: the search computes it for every child it peeks at.
     ///
     /// The rules are the same for both players but for the direction of sowing, so a
     /// position and its [`Progressive::mirrored`] image have the same value for the player
