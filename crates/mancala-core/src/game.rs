@@ -103,12 +103,13 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// What a repetition check compares between two positions of one game with equal
     /// [`Game::material`] (the only ones that can be the same): equal when the rest of
-    /// the game is the same from both, as [`Game::key`]s are. The key by default; a game
-    /// may give a cheaper one that is exact (no collisions), since self-play asks for
-    /// it every ply.
+    /// the game is the same from both, as [`Game::key`]s are. The key with the player to
+    /// move folded in by default ([`crate::twin::mover_key`]: twins share a key but do not
+    /// repeat each other); a game may give a cheaper one that is exact (no collisions),
+    /// since self-play asks for it every ply.
     #[inline]
     fn recurrence_id(&self) -> u128 {
-        self.key() as u128
+        crate::twin::mover_key(self.key(), self.to_move()) as u128
     }
 
     /// The value, for the player to move, of ending the game here because this position

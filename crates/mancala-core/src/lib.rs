@@ -23,6 +23,7 @@ pub mod rows;
 #[cfg(test)]
 pub(crate) mod test_util;
 pub mod text;
+pub mod twin;
 
 pub use error::{Located, ParseError};
 pub use game::{Game, MAX_MOVES, MOVE_SLOTS, Moves, Notation, PositionText};

@@ -1,18 +1,24 @@
 //! Property tests of the Afrika rules over random playouts on several board sizes.
 
-use mancala_core::afrika::{Afrika, Ending, Rules};
+use mancala_core::afrika::{Afrika, Ending, Repetition, Rules};
 use mancala_core::game::SplitMix;
+use mancala_core::twin::{Twin, twin_mismatch};
 use mancala_core::{Game, Moves, Notation, Player, PositionText};
 use proptest::prelude::*;
 
 mod common;
 
+/// The ending `ending % 3` under the repetition rule `ending / 3 % 2`.
 fn rules(ending: u8) -> Rules {
     Rules {
         ending: match ending % 3 {
             0 => Ending::Empty,
             1 => Ending::Majority,
             _ => Ending::GiveAway,
+        },
+        repetition: match ending / 3 % 2 {
+            0 => Repetition::Shared,
+            _ => Repetition::OwnSide,
         },
         ..Rules::default()
     }
@@ -32,6 +38,16 @@ fn check_playout(m: usize, k: u8, ending: u8, seed: u64) {
         // Position text round-trips.
         let t = g.to_text();
         assert_eq!(Afrika::from_text(&t).unwrap(), g, "{t}");
+        // The key shares one table entry between the position and its twin (the seats
+        // exchanged, the other player to move): sound only if their moves and outcomes
+        // correspond.
+        assert_eq!(twin_mismatch(&g), None);
+        let twin = g.twin();
+        assert_eq!(
+            twin.captured(Player::First),
+            g.captured(Player::Second),
+            "{t}"
+        );
         g.legal_moves(&mut moves);
         // No legal move exactly at terminal positions.
         assert_eq!(moves.is_empty(), g.is_terminal(), "{t}");
@@ -57,7 +73,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn playouts_keep_the_invariants(m in 1usize..=8, k in 1u8..=8, ending in 0u8..3, seed in any::<u64>()) {
+    fn playouts_keep_the_invariants(m in 1usize..=12, k in 1u8..=8, ending in 0u8..6, seed in any::<u64>()) {
         prop_assume!(2 * m * k as usize <= 255);
         check_playout(m, k, ending, seed);
     }
@@ -66,7 +82,7 @@ proptest! {
 #[test]
 fn standard_board_playouts() {
     for seed in 0..200 {
-        check_playout(8, 8, (seed % 3) as u8, seed);
+        check_playout(8, 8, (seed % 6) as u8, seed);
     }
 }
 

@@ -2,6 +2,7 @@
 
 use mancala_core::andada::{Andada, AndadaMove, Direction, Endless, Phase, Rules};
 use mancala_core::game::{Game, Moves, Notation, PositionText, SplitMix};
+use mancala_core::twin::twin_mismatch;
 use proptest::prelude::*;
 
 fn rules_strategy() -> impl Strategy<Value = Rules> {
@@ -51,6 +52,10 @@ fn check(g: &Andada, initial: u32) -> Moves<AndadaMove> {
         assert_eq!(g.parse_move(&name), Ok(mv), "{name} in {text}");
         assert_eq!(g.why_illegal(mv), None);
     }
+    // The key shares one table entry between the position and its twin (the rows
+    // exchanged, the other player to move): sound only if their moves and outcomes
+    // correspond.
+    assert_eq!(twin_mismatch(g), None);
     // Every other hole of the board is refused with a reason, never a panic.
     for h in 0..2 * g.holes_per_row() as u8 {
         for mv in [AndadaMove::Sow(h), AndadaMove::Open(h)] {

@@ -16,6 +16,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use arrayvec::ArrayVec;
+use mancala_core::twin::mover_key;
 use mancala_core::{Game, MAX_MOVES, MOVE_SLOTS, Moves};
 
 use crate::path::PathSet;
@@ -232,8 +233,10 @@ pub struct Searcher<'a, G: Game> {
     tech: Techniques,
     /// Thread index: helper threads (> 0) vary the move order near the root.
     id: usize,
+    /// The positions from the root (and the history before it): their mover keys
+    /// ([`mover_key`]: twins share a table key but are different positions) and material.
     path: Vec<(u64, u32)>,
-    /// The keys of `path`, for O(1) repetition checks.
+    /// The mover keys of `path`, for O(1) repetition checks.
     on_path: PathSet,
     history: Box<[[u32; MOVE_SLOTS]; 2]>,
     killers: Vec<[u8; 2]>,
@@ -293,7 +296,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.path.clear();
         self.on_path.clear();
         for g in history {
-            let k = g.key();
+            let k = mover_key(g.key(), g.to_move());
             if self.on_path.get(k).is_none() {
                 self.on_path.insert(k, self.path.len() as u32);
             }
@@ -543,14 +546,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(cut) = self.expand(g, &n, &mut children) {
             return (cut, NO_REP);
         }
-        self.path.push((key, n.material));
+        let at = mover_key(key, g.to_move());
+        self.path.push((at, n.material));
         if self.can_repeat {
-            self.on_path.insert(key, n.ply as u32);
+            self.on_path.insert(at, n.ply as u32);
         }
         self.max_depth = self.max_depth.max(self.path.len());
         let start = self.nodes;
         let result = self.search_children(g, &n, &children, depth);
-        self.pop(key);
+        self.pop(at);
         if self.aborted {
             return (0, NO_REP);
         }
@@ -583,7 +587,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let fresh = self.path.last().is_none_or(|&(_, m)| m != material);
         if self.can_repeat
             && !fresh
-            && let Some(i) = self.on_path.get(key)
+            && let Some(i) = self.on_path.get(mover_key(key, g.to_move()))
         {
             return Err((g.repetition_value(), i));
         }
@@ -696,7 +700,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let (mut lo, mut hi) = c.value_range();
         // A child on the path is a repetition: its table entry says nothing of that.
         if use_tt
-            && !(self.can_repeat && self.on_path.get(key).is_some())
+            && !(self.can_repeat && self.on_path.get(mover_key(key, c.to_move())).is_some())
             && let Some(e) = self.shared.tt.probe(key)
         {
             let b = c.banked();
@@ -841,10 +845,10 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     #[inline(always)]
-    fn pop(&mut self, key: u64) {
+    fn pop(&mut self, at: u64) {
         self.path.pop();
         if self.can_repeat {
-            self.on_path.remove(key);
+            self.on_path.remove(at);
         }
     }
 

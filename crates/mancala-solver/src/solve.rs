@@ -10,6 +10,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use mancala_core::twin::mover_key;
 use mancala_core::{Game, Moves};
 
 use crate::retro::Oracle;
@@ -133,11 +134,13 @@ pub struct Proven {
 }
 
 /// Which solve a [`Proven`] belongs to: the root's key, its number of legal moves and,
-/// where values depend on history, the keys of the positions before it.
+/// where values depend on history, the keys of the positions before it. Mover keys
+/// ([`mover_key`]): a root's twin shares its table key, but its moves are others.
 pub fn root_fingerprint<G: Game>(root: &G, history: &[G], moves: usize) -> u64 {
-    let mut h = mancala_core::hash::mix64(root.key() ^ moves as u64);
+    let at = |p: &G| mover_key(p.key(), p.to_move());
+    let mut h = mancala_core::hash::mix64(at(root) ^ moves as u64);
     for g in history {
-        h = mancala_core::hash::mix64(h ^ g.key());
+        h = mancala_core::hash::mix64(h ^ at(g));
     }
     h
 }
@@ -597,12 +600,13 @@ impl Solver {
         let mut line = Vec::new();
         let (&root, before) = played.split_last().expect("the root");
         let mut g = root;
-        let mut seen: Vec<u64> = self.history_for(before).iter().map(|p| p.key()).collect();
-        if g.can_repeat() && seen.contains(&g.key()) {
+        let at = |p: &G| mover_key(p.key(), p.to_move());
+        let mut seen: Vec<u64> = self.history_for(before).iter().map(at).collect();
+        if g.can_repeat() && seen.contains(&at(&g)) {
             // The root itself repeats a position before it: the game ended there.
             return Some((line, PvEnd::Repetition));
         }
-        seen.push(g.key());
+        seen.push(at(&g));
         let mut played = played.to_vec();
         let mut v = value;
         let mut ms = Moves::new();
@@ -655,7 +659,7 @@ impl Solver {
             if !same {
                 v = -v;
             }
-            let k = g.key();
+            let k = at(&g);
             if g.can_repeat() && seen.contains(&k) {
                 return Some((line, PvEnd::Repetition));
             }

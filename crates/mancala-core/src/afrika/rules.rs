@@ -2,10 +2,11 @@
 //! (Wikimanqala) repeats word for word except for the hole naming.
 
 use crate::game::{Game, Moves, pick_from_list};
-use crate::hash::{self, mix64};
+use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
+use crate::twin::Twin;
 
 /// Largest supported row: 2 x 12 holes.
 pub use crate::rows::MAX_ROW;
@@ -254,6 +255,29 @@ impl Afrika {
     }
 }
 
+/// The rules never name a seat but to say who starts ("North starts each game"), and the
+/// komi only shifts reported values: the twin has the seats exchanged
+/// ([`Board::seats_swapped`]) and the other player to move.
+impl Twin for Afrika {
+    fn twin(&self) -> Self {
+        Afrika {
+            board: self.board.seats_swapped(),
+            to_move: self.to_move.opponent(),
+            ..*self
+        }
+    }
+
+    /// The hole at the same place in the other row.
+    fn twin_move(&self, mv: AfrikaMove) -> AfrikaMove {
+        let m = self.holes_per_row();
+        let across = |h: u8| ((h as usize + m) % (2 * m)) as u8;
+        match mv {
+            AfrikaMove::Sow(h) => AfrikaMove::Sow(across(h)),
+            AfrikaMove::Capture(h) => AfrikaMove::Capture(across(h)),
+        }
+    }
+}
+
 impl Game for Afrika {
     type Move = AfrikaMove;
 
@@ -344,21 +368,24 @@ impl Game for Afrika {
         }
     }
 
-    /// Holes, player to move, rules and, where the ending looks at them, the captured
-    /// totals. The holes are read as words (the unused tail is always zero), so the key
-    /// costs two or three mixes and no copy: self-play checks it every ply.
+    /// Holes, rules and, where the ending looks at them, the captured totals, all read as
+    /// the player to move sees them (his row and his store first): the rules treat both
+    /// seats alike, so a position and its [`Twin::twin`] share one table entry. The holes
+    /// are read as words (the unused tail is always zero; rows of up to 8 holes are
+    /// exchanged by two shifts), so the key costs two or three mixes and no copy.
     #[inline]
     fn key(&self) -> u64 {
-        let word = |i: usize| hash::word(&self.holes, i);
+        let words = self.words_seen_from(Self::row(self.to_move));
+        let word = |i: usize| words[i];
         // The captured totals matter only to the endings that look at them.
         let stores = match self.rules.ending {
             Ending::Empty => 0,
             Ending::Majority | Ending::GiveAway => {
-                self.stores[0] as u64 | (self.stores[1] as u64) << 8
+                let [mine, theirs] = [self.to_move, self.to_move.opponent()];
+                self.stores[mine.index()] as u64 | (self.stores[theirs.index()] as u64) << 8
             }
         };
         let tag = self.m as u64
-            | (self.to_move as u64) << 8
             | (self.rules.ending as u64) << 16
             | (self.rules.repetition as u64) << 24
             | stores << 32;
@@ -382,7 +409,7 @@ impl Game for Afrika {
     #[inline]
     fn recurrence_id(&self) -> u128 {
         if self.holes_per_row() > lanes::MAX_ROW {
-            return self.key() as u128;
+            return crate::twin::mover_key(self.key(), self.to_move) as u128;
         }
         let mut holes = self.low_half().to_row().0;
         holes[15] = self.to_move as u8;
@@ -425,10 +452,13 @@ impl Game for Afrika {
     }
 
     #[inline]
+    /// Holes counted from the left of their owner, as the key sees the board: a table
+    /// move then fits the twin it is shared with.
     fn move_slot(&self, mv: AfrikaMove) -> usize {
+        let m = self.holes_per_row();
         match mv {
-            AfrikaMove::Sow(h) => h as usize,
-            AfrikaMove::Capture(h) => 2 * MAX_ROW + h as usize,
+            AfrikaMove::Sow(h) => h as usize % m,
+            AfrikaMove::Capture(h) => MAX_ROW + h as usize % m,
         }
     }
 

@@ -6,6 +6,7 @@ use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
 use crate::rows::{Row, Seated, opposite, plain_verdict, row_of};
+use crate::twin::Twin;
 
 use super::sowing::{opening, sow};
 
@@ -354,6 +355,31 @@ impl Andada {
     }
 }
 
+/// The rules never name a seat ("a player", "his row", "the other player"), so the
+/// position seen from the other seat has the same value for the player to move: the twin
+/// has the rows exchanged (sowing runs on round the board as before) and the other player
+/// to move, in the same phase.
+impl Twin for Andada {
+    fn twin(&self) -> Self {
+        let n = self.holes_per_row();
+        let mut twin = *self;
+        twin.holes[..2 * n].rotate_left(n);
+        twin.set(self.to_move().opponent(), self.phase());
+        twin
+    }
+
+    /// The hole at the same place in the other row; the pie decisions stay.
+    fn twin_move(&self, mv: AndadaMove) -> AndadaMove {
+        let n = self.holes_per_row();
+        let across = |h: u8| ((h as usize + n) % (2 * n)) as u8;
+        match mv {
+            AndadaMove::Open(h) => AndadaMove::Open(across(h)),
+            AndadaMove::Sow(h) => AndadaMove::Sow(across(h)),
+            AndadaMove::Play | AndadaMove::Pass => mv,
+        }
+    }
+}
+
 impl Game for Andada {
     type Move = AndadaMove;
 
@@ -463,13 +489,18 @@ impl Game for Andada {
         1
     }
 
+    /// The holes as the player to move sees them (his row first), the size, phase and
+    /// rules: the rules treat both seats alike, so a position and its [`Twin::twin`]
+    /// share one table entry.
     fn key(&self) -> u64 {
-        let n2 = 2 * self.holes_per_row();
+        let n = self.holes_per_row();
         let mut buf = [0u8; CELLS + 1];
-        buf[..n2].copy_from_slice(&self.holes[..n2]);
-        // Size, player to move, phase and rules.
-        buf[n2] = self.meta;
-        hash_bytes(0xA4DA, &buf[..n2 + 1])
+        buf[..2 * n].copy_from_slice(&self.holes[..2 * n]);
+        if self.to_move() == Player::Second {
+            buf[..2 * n].rotate_left(n);
+        }
+        buf[2 * n] = self.meta & !META_TO_MOVE;
+        hash_bytes(0xA4DA, &buf[..2 * n + 1])
     }
 
     /// Seeds circulate without being removed, so a position can recur across moves.
@@ -502,9 +533,11 @@ impl Game for Andada {
         self.on_board()
     }
 
+    /// Holes counted from the mover's left, as the key sees the board: a table move then
+    /// fits the twin it is shared with.
     fn move_slot(&self, mv: AndadaMove) -> usize {
         match mv {
-            AndadaMove::Open(h) | AndadaMove::Sow(h) => h as usize,
+            AndadaMove::Open(h) | AndadaMove::Sow(h) => h as usize % self.holes_per_row(),
             AndadaMove::Play => crate::game::MOVE_SLOTS - 2,
             AndadaMove::Pass => crate::game::MOVE_SLOTS - 1,
         }

@@ -7,6 +7,7 @@ use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
 use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
+use crate::twin::Twin;
 
 /// Largest supported row: 2 x 12 holes.
 pub use crate::rows::MAX_ROW;
@@ -67,11 +68,10 @@ impl Seated for Kalah {
     const FIRST_ROW: Row = Row::South;
 }
 
-impl Kalah {
-    /// The position with the players' seats exchanged ([`Board::seats_swapped`]) and the
-    /// other player to move: "the same" position seen from the other side of the table,
-    /// with the same value for the player to move.
-    pub fn seats_swapped(&self) -> Self {
+/// The rules treat both seats alike: the twin has the seats exchanged
+/// ([`Board::seats_swapped`]) and the other player to move.
+impl Twin for Kalah {
+    fn twin(&self) -> Self {
         Kalah {
             board: self.board.seats_swapped(),
             to_move: self.to_move.opponent(),
@@ -79,6 +79,14 @@ impl Kalah {
         }
     }
 
+    /// The hole at the same place in the other row.
+    fn twin_move(&self, mv: KalahMove) -> KalahMove {
+        let m = self.holes_per_row() as u8;
+        KalahMove((mv.0 + m) % (2 * m))
+    }
+}
+
+impl Kalah {
     /// Kalah(m, n): 2 x `m` holes with `n` seeds each, empty stores, South to move.
     ///
     /// # Panics
@@ -403,7 +411,7 @@ impl Game for Kalah {
     /// Holes and capture rule: the stores never influence play, so they are left out
     /// and values are stored relative to [`Game::banked`]. The holes are read as the
     /// player to move sees them (his row first): the rules treat both seats alike, so a
-    /// position and [`Kalah::seats_swapped`] have the same value for the player to move
+    /// position and its [`Twin::twin`] have the same value for the player to move
     /// and share one table entry (measured, `solve -t 1 --tt-mb 1024`, every move's value:
     /// Kalah(5,4) 8.24 M nodes before, 7.06 M after; standard capture 15.9 M and 10.7 M;
     /// Kalah(6,3) 8.07 M and 7.14 M).

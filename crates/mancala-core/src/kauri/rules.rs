@@ -6,6 +6,7 @@ use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
 use crate::rows::{Row, Seated, letter, row_of};
+use crate::twin::Twin;
 
 /// Holes per row: "The game is played on a standard mancala board of 2 x 6 holes."
 pub const HOLES_PER_ROW: usize = 6;
@@ -299,6 +300,24 @@ impl Kauri {
     }
 }
 
+/// The rules never name a seat but to say who starts: the twin has the rows (seeds and
+/// cowries) and the stores exchanged and the other player to move.
+impl Twin for Kauri {
+    fn twin(&self) -> Self {
+        let mut twin = *self;
+        twin.seeds.rotate_left(HOLES_PER_ROW);
+        twin.cowries.rotate_left(HOLES_PER_ROW);
+        twin.stores = [self.stores[1], self.stores[0]];
+        twin.to_move = self.to_move.opponent();
+        twin
+    }
+
+    /// The hole at the same place in the other row.
+    fn twin_move(&self, mv: KauriMove) -> KauriMove {
+        KauriMove(((mv.0 as usize + HOLES_PER_ROW) % HOLES) as u8)
+    }
+}
+
 impl Game for Kauri {
     type Move = KauriMove;
 
@@ -387,21 +406,25 @@ impl Game for Kauri {
         }
     }
 
-    /// Seeds and cowries of every hole, the side to move and the rules; under the
-    /// tie-breaker also the captured difference (the ending asks whether the totals are
-    /// equal). Under the current rules the stores are left out: the rest of the game never
-    /// looks at them.
+    /// Seeds and cowries of every hole and the rules, read as the player to move sees
+    /// them (his row first); under the tie-breaker also the captured difference, his
+    /// less the opponent's (the ending asks whether the totals are equal). Under the
+    /// current rules the stores are left out: the rest of the game never looks at them.
+    /// The rules treat both seats alike, so a position and its [`Twin::twin`] share one
+    /// table entry.
     fn key(&self) -> u64 {
-        let mut buf = [0u8; 2 * HOLES + 3];
+        let mut buf = [0u8; 2 * HOLES + 2];
         buf[..HOLES].copy_from_slice(&self.seeds);
         buf[HOLES..2 * HOLES].copy_from_slice(&self.cowries);
-        buf[2 * HOLES] = self.to_move as u8;
+        if self.to_move == Self::owner(Row::North) {
+            buf[..HOLES].rotate_left(HOLES_PER_ROW);
+            buf[HOLES..2 * HOLES].rotate_left(HOLES_PER_ROW);
+        }
         let len = match self.rules {
-            Rules::Current => 2 * HOLES + 1,
+            Rules::Current => 2 * HOLES,
             Rules::TieBreak => {
-                let d = self.stores[0] as i16 - self.stores[1] as i16;
-                buf[2 * HOLES + 1..].copy_from_slice(&d.to_le_bytes());
-                2 * HOLES + 3
+                buf[2 * HOLES..].copy_from_slice(&(self.margin() as i16).to_le_bytes());
+                2 * HOLES + 2
             }
         };
         hash_bytes(0x6A0E ^ (self.rules as u64) << 16, &buf[..len])
@@ -450,8 +473,10 @@ impl Game for Kauri {
 
     /// The hole sown.
     #[inline]
+    /// The hole counted from the mover's left, as the key sees the board: a table move
+    /// then fits the twin it is shared with.
     fn move_slot(&self, mv: KauriMove) -> usize {
-        mv.0 as usize
+        mv.0 as usize % HOLES_PER_ROW
     }
 
     /// The seeds the move gains on balance (the mover's captures less the opponent's
