@@ -111,6 +111,13 @@ pub fn opposite(hole: usize, m: usize) -> usize {
     2 * m - 1 - hole
 }
 
+/// The hole at the same place in the other row (counted from its owner's left): where a
+/// hole goes when the players exchange seats.
+#[inline(always)]
+pub fn twin_hole(hole: usize, m: usize) -> usize {
+    (hole + m) % (2 * m)
+}
+
 /// The letter of a hole: `A..` for South's row, `a..` for North's.
 pub fn letter(hole: usize, m: usize) -> char {
     let i = (hole % m) as u8;
@@ -385,6 +392,15 @@ macro_rules! board_game {
             pub fn with_rules(mut self, rules: Rules) -> Self {
                 self.rules = rules;
                 self
+            }
+            /// The position with the seats exchanged ([`Board::seats_swapped`]) and the
+            /// other player to move: its twin, in a game whose rules treat both seats alike.
+            fn seats_swapped(&self) -> Self {
+                $game {
+                    board: self.board.seats_swapped(),
+                    to_move: self.to_move.opponent(),
+                    ..*self
+                }
             }
         }
 

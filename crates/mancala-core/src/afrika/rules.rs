@@ -5,7 +5,9 @@ use crate::game::{Game, Moves, pick_from_list};
 use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
-use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
+use crate::rows::{
+    Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of, twin_hole,
+};
 use crate::twin::Twin;
 
 /// Largest supported row: 2 x 12 holes.
@@ -260,17 +262,11 @@ impl Afrika {
 /// ([`Board::seats_swapped`]) and the other player to move.
 impl Twin for Afrika {
     fn twin(&self) -> Self {
-        Afrika {
-            board: self.board.seats_swapped(),
-            to_move: self.to_move.opponent(),
-            ..*self
-        }
+        self.seats_swapped()
     }
 
-    /// The hole at the same place in the other row.
     fn twin_move(&self, mv: AfrikaMove) -> AfrikaMove {
-        let m = self.holes_per_row();
-        let across = |h: u8| ((h as usize + m) % (2 * m)) as u8;
+        let across = |h: u8| twin_hole(h as usize, self.holes_per_row()) as u8;
         match mv {
             AfrikaMove::Sow(h) => AfrikaMove::Sow(across(h)),
             AfrikaMove::Capture(h) => AfrikaMove::Capture(across(h)),

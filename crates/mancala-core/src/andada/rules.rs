@@ -5,7 +5,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, Seated, opposite, plain_verdict, row_of};
+use crate::rows::{Row, Seated, opposite, plain_verdict, row_of, twin_hole};
 use crate::twin::Twin;
 
 use super::sowing::{opening, sow};
@@ -370,8 +370,7 @@ impl Twin for Andada {
 
     /// The hole at the same place in the other row; the pie decisions stay.
     fn twin_move(&self, mv: AndadaMove) -> AndadaMove {
-        let n = self.holes_per_row();
-        let across = |h: u8| ((h as usize + n) % (2 * n)) as u8;
+        let across = |h: u8| twin_hole(h as usize, self.holes_per_row()) as u8;
         match mv {
             AndadaMove::Open(h) => AndadaMove::Open(across(h)),
             AndadaMove::Sow(h) => AndadaMove::Sow(across(h)),

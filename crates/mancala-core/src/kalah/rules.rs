@@ -6,7 +6,9 @@ use crate::game::{Game, Moves, pick_from_list};
 use crate::hash::mix64;
 use crate::lanes::{self, LaneOps, Lanes, ring_run};
 use crate::player::Player;
-use crate::rows::{Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of};
+use crate::rows::{
+    Board, Halves, Names, Row, Seated, board_game, opposite, plain_verdict, row_of, twin_hole,
+};
 use crate::twin::Twin;
 
 /// Largest supported row: 2 x 12 holes.
@@ -72,17 +74,11 @@ impl Seated for Kalah {
 /// ([`Board::seats_swapped`]) and the other player to move.
 impl Twin for Kalah {
     fn twin(&self) -> Self {
-        Kalah {
-            board: self.board.seats_swapped(),
-            to_move: self.to_move.opponent(),
-            ..*self
-        }
+        self.seats_swapped()
     }
 
-    /// The hole at the same place in the other row.
     fn twin_move(&self, mv: KalahMove) -> KalahMove {
-        let m = self.holes_per_row() as u8;
-        KalahMove((mv.0 + m) % (2 * m))
+        KalahMove(twin_hole(mv.0 as usize, self.holes_per_row()) as u8)
     }
 }
 

@@ -5,7 +5,7 @@
 use crate::game::{Game, Moves};
 use crate::hash::hash_bytes;
 use crate::player::Player;
-use crate::rows::{Row, Seated, letter, row_of};
+use crate::rows::{Row, Seated, letter, row_of, twin_hole};
 use crate::twin::Twin;
 
 /// Holes per row: "The game is played on a standard mancala board of 2 x 6 holes."
@@ -312,9 +312,8 @@ impl Twin for Kauri {
         twin
     }
 
-    /// The hole at the same place in the other row.
     fn twin_move(&self, mv: KauriMove) -> KauriMove {
-        KauriMove(((mv.0 as usize + HOLES_PER_ROW) % HOLES) as u8)
+        KauriMove(twin_hole(mv.0 as usize, HOLES_PER_ROW) as u8)
     }
 }
 
