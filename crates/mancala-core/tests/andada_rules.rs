@@ -467,6 +467,28 @@ fn clockwise_is_the_mirror_image_of_counterclockwise() {
     }
 }
 
+/// "the board position after the first move is always symmetrical", on every board and
+/// after every opening: the pie decision's two choices leave twins. Their value is one
+/// number v for the player to move, so the decider gets |v| and the opener -|v|: the
+/// opener never wins (the seed's "ultra-weakly solved"), and the game is a draw exactly
+/// when some opening leaves a drawn board.
+#[test]
+fn every_opening_leaves_twins_at_the_pie() {
+    let mut ms = Moves::new();
+    for n in (3..=24).step_by(3) {
+        for rules in [Rules::default(), DRAW, CLOCKWISE] {
+            let g = Andada::start(n, rules);
+            g.legal_moves(&mut ms);
+            assert_eq!(ms.len(), n);
+            for &open in &ms {
+                let pie = g.play(open);
+                let (play, pass) = (pie.play(AndadaMove::Play), pie.play(AndadaMove::Pass));
+                assert_eq!(play.twin(), pass, "2 x {n}, {open:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn values_keys_and_sizes() {
     assert_eq!(std::mem::size_of::<Andada>(), 49);
