@@ -470,10 +470,9 @@ impl Game for Kauri {
         }
     }
 
-    /// The hole sown.
+    /// The hole sown, counted from the mover's left as the key sees the board: a table
+    /// move then fits the twin it is shared with.
     #[inline]
-    /// The hole counted from the mover's left, as the key sees the board: a table move
-    /// then fits the twin it is shared with.
     fn move_slot(&self, mv: KauriMove) -> usize {
         mv.0 as usize % HOLES_PER_ROW
     }
