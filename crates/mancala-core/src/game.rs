@@ -101,15 +101,21 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// Whether play can ever return to an earlier position.
     fn can_repeat(&self) -> bool;
 
+    /// The key with the player to move folded in ([`crate::twin::mover_key`]): what a
+    /// repetition check compares, since twins share a key but do not repeat each other.
+    #[inline]
+    fn mover_key(&self) -> u64 {
+        crate::twin::mover_key(self.key(), self.to_move())
+    }
+
     /// What a repetition check compares between two positions of one game with equal
     /// [`Game::material`] (the only ones that can be the same): equal when the rest of
-    /// the game is the same from both, as [`Game::key`]s are. The key with the player to
-    /// move folded in by default ([`crate::twin::mover_key`]: twins share a key but do not
-    /// repeat each other); a game may give a cheaper one that is exact (no collisions),
+    /// the game is the same from both, as [`Game::key`]s are. [`Game::mover_key`] by
+    /// default; a game may give a cheaper one that is exact (no collisions),
     /// since self-play asks for it every ply.
     #[inline]
     fn recurrence_id(&self) -> u128 {
-        crate::twin::mover_key(self.key(), self.to_move()) as u128
+        self.mover_key() as u128
     }
 
     /// The value, for the player to move, of ending the game here because this position

@@ -296,7 +296,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.path.clear();
         self.on_path.clear();
         for g in history {
-            let k = mover_key(g.key(), g.to_move());
+            let k = g.mover_key();
             if self.on_path.get(k).is_none() {
                 self.on_path.insert(k, self.path.len() as u32);
             }

@@ -10,7 +10,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use mancala_core::twin::mover_key;
 use mancala_core::{Game, Moves};
 
 use crate::retro::Oracle;
@@ -135,12 +134,11 @@ pub struct Proven {
 
 /// Which solve a [`Proven`] belongs to: the root's key, its number of legal moves and,
 /// where values depend on history, the keys of the positions before it. Mover keys
-/// ([`mover_key`]): a root's twin shares its table key, but its moves are others.
+/// ([`Game::mover_key`]): a root's twin shares its table key, but its moves are others.
 pub fn root_fingerprint<G: Game>(root: &G, history: &[G], moves: usize) -> u64 {
-    let at = |p: &G| mover_key(p.key(), p.to_move());
-    let mut h = mancala_core::hash::mix64(at(root) ^ moves as u64);
+    let mut h = mancala_core::hash::mix64(root.mover_key() ^ moves as u64);
     for g in history {
-        h = mancala_core::hash::mix64(h ^ at(g));
+        h = mancala_core::hash::mix64(h ^ g.mover_key());
     }
     h
 }
@@ -600,13 +598,12 @@ impl Solver {
         let mut line = Vec::new();
         let (&root, before) = played.split_last().expect("the root");
         let mut g = root;
-        let at = |p: &G| mover_key(p.key(), p.to_move());
-        let mut seen: Vec<u64> = self.history_for(before).iter().map(at).collect();
-        if g.can_repeat() && seen.contains(&at(&g)) {
+        let mut seen: Vec<u64> = self.history_for(before).iter().map(G::mover_key).collect();
+        if g.can_repeat() && seen.contains(&g.mover_key()) {
             // The root itself repeats a position before it: the game ended there.
             return Some((line, PvEnd::Repetition));
         }
-        seen.push(at(&g));
+        seen.push(g.mover_key());
         let mut played = played.to_vec();
         let mut v = value;
         let mut ms = Moves::new();
@@ -659,7 +656,7 @@ impl Solver {
             if !same {
                 v = -v;
             }
-            let k = at(&g);
+            let k = g.mover_key();
             if g.can_repeat() && seen.contains(&k) {
                 return Some((line, PvEnd::Repetition));
             }

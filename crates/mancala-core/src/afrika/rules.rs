@@ -405,7 +405,7 @@ impl Game for Afrika {
     #[inline]
     fn recurrence_id(&self) -> u128 {
         if self.holes_per_row() > lanes::MAX_ROW {
-            return crate::twin::mover_key(self.key(), self.to_move) as u128;
+            return self.mover_key() as u128;
         }
         let mut holes = self.low_half().to_row().0;
         holes[15] = self.to_move as u8;
