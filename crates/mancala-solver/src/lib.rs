@@ -3,6 +3,7 @@
 //! reference for cross-checks.
 
 pub mod checkpoint;
+pub mod horizon;
 pub mod minimax;
 pub mod path;
 pub mod retro;

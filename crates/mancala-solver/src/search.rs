@@ -19,6 +19,7 @@ use arrayvec::ArrayVec;
 use mancala_core::twin::mover_key;
 use mancala_core::{Game, MAX_MOVES, MOVE_SLOTS, Moves};
 
+use crate::horizon::{HorizonMemo, Side};
 use crate::path::PathSet;
 use crate::retro::Oracle;
 use crate::tt::{Entry, NO_MOVE, Table};
@@ -91,6 +92,10 @@ pub struct Techniques {
     /// whose horizon counts as a loss for one side can prove one side of the test each,
     /// and find shallow proofs before the search wanders into long non-capturing lines.
     pub deepening: Deepening,
+    /// Inside deepening: remember, for the rest of each pass, what a depth-limited search
+    /// found but could not prove, so that transpositions do not search it again
+    /// ([`HorizonMemo`]).
+    pub memo: bool,
 }
 
 /// When to use iterative deepening (see [`Techniques::deepening`]).
@@ -128,6 +133,7 @@ impl Techniques {
         "guess",
         "etc",
         "deepening",
+        "memo",
     ];
 
     /// Switches off the technique called `name`; false when no technique has that name.
@@ -142,6 +148,7 @@ impl Techniques {
             "guess" => self.guess_depth = 0,
             "etc" => self.etc_plies = 0,
             "deepening" => self.deepening = Deepening::Never,
+            "memo" => self.memo = false,
             _ => return false,
         }
         true
@@ -160,6 +167,7 @@ impl Default for Techniques {
             guess_depth: 18,
             etc_plies: u32::MAX,
             deepening: Deepening::WhenCyclic,
+            memo: true,
         }
     }
 }
@@ -203,6 +211,7 @@ struct NodeInfo {
     material: u32,
     use_tt: bool,
     tt_move: u8,
+    depth: u32,
 }
 
 /// A played move and what peeking proved about its position, for the parent's player.
@@ -256,6 +265,9 @@ pub struct Searcher<'a, G: Game> {
     pub oracle_hits: u64,
     /// The player to move at the root of the current depth-limited search.
     root_side: mancala_core::Player,
+    /// What the current deepening pass found but could not prove ([`HorizonMemo`]);
+    /// only in searches that deepen, with the technique on.
+    memo: Option<Box<HorizonMemo>>,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -281,6 +293,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             oracle_probes: 0,
             oracle_hits: 0,
             root_side: root.to_move(),
+            memo: None,
             _g: std::marker::PhantomData,
         }
     }
@@ -467,6 +480,32 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// Starts a new depth-limited pass: the memo forgets the last one's results (made on
+    /// demand, so that only searches that deepen pay for it).
+    fn next_pass(&mut self) {
+        match &mut self.memo {
+            Some(m) => m.next_pass(),
+            None if self.tech.memo => self.memo = Some(Box::default()),
+            None => {}
+        }
+    }
+
+    /// Which one-sided value the current depth-limited pass computes at `g` (`None` in an
+    /// unlimited or heuristic search).
+    #[inline]
+    fn memo_side(&self, g: &G) -> Option<Side> {
+        let pessimistic = match self.horizon {
+            Horizon::Pessimistic => true,
+            Horizon::Optimistic => false,
+            Horizon::None | Horizon::Estimate => return None,
+        };
+        Some(if (g.to_move() == self.root_side) == pessimistic {
+            Side::Low
+        } else {
+            Side::High
+        })
+    }
+
     /// Tests `value(g) >= beta`; `None` when aborted.
     pub fn at_least(&mut self, g: &G, beta: i32) -> Option<bool> {
         Some(self.test(g, beta)? >= beta)
@@ -480,6 +519,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let mut depth = 2;
             while depth <= MAX_DEEPENING {
                 self.horizon = Horizon::Pessimistic;
+                self.next_pass();
                 let (v, _) = self.ab(g, beta - 1, beta, depth);
                 if self.aborted {
                     self.horizon = Horizon::None;
@@ -490,6 +530,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     return Some(v);
                 }
                 self.horizon = Horizon::Optimistic;
+                self.next_pass();
                 let (v, _) = self.ab(g, beta - 1, beta, depth);
                 if self.aborted {
                     self.horizon = Horizon::None;
@@ -611,6 +652,14 @@ impl<'a, G: Game> Searcher<'a, G> {
         if hi <= alpha {
             return Err((hi, NO_REP));
         }
+        if use_tt
+            && depth > 0
+            && let Some(side) = self.memo_side(g)
+            && let Some(m) = &self.memo
+            && let Some(v) = m.cut(key, side, depth, alpha - banked, beta - banked)
+        {
+            return Err(((v + banked).clamp(lo, hi), NO_REP));
+        }
         if depth == 0 {
             // The horizon of a depth-limited search: the worst (or best) the bounds allow
             // for the player to move at the root.
@@ -631,6 +680,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             material,
             use_tt,
             tt_move,
+            depth,
         })
     }
 
@@ -805,8 +855,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         // A depth-limited search proves only one side: lower bounds where its horizon
         // was pessimistic for the player to move here, upper bounds where optimistic.
         else if self.horizon != Horizon::None {
-            let mine = g.to_move() == self.root_side;
-            if mine == (self.horizon == Horizon::Pessimistic) {
+            let low = self.memo_side(g) == Some(Side::Low);
+            if let Some(m) = &mut self.memo {
+                if low && u < hi {
+                    m.record(key, Side::Low, n.depth, u - n.banked);
+                } else if !low && l > lo {
+                    m.record(key, Side::High, n.depth, l - n.banked);
+                }
+            }
+            if low {
                 u = hi;
             } else {
                 l = lo;
@@ -828,7 +885,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             NO_MOVE
         };
-        if (l, u) == (lo, hi) && (mv == NO_MOVE || self.horizon != Horizon::Estimate) {
+        if (l, u) == (lo, hi) && mv == NO_MOVE {
             return;
         }
         let rel = |x: i32| (x - n.banked).clamp(i16::MIN as i32, i16::MAX as i32) as i16;

@@ -47,7 +47,7 @@ pub struct SolveArgs {
     #[arg(long)]
     value_only: bool,
     /// Switch off a search technique to measure it (repeatable): tt, bounds, ordering,
-    /// killers, history, gain, guess, etc, deepening. docs/solver.md measures each.
+    /// killers, history, gain, guess, etc, deepening, memo. docs/solver.md measures each.
     #[arg(long = "without", value_name = "TECHNIQUE",
           value_parser = clap::builder::PossibleValuesParser::new(Techniques::NAMES))]
     without: Vec<String>,
