@@ -153,6 +153,12 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
         0
     }
 
+    /// The margin the search orders moves by (what a move gains in it): by default what
+    /// is banked.
+    fn ordering_margin(&self) -> i32 {
+        self.banked()
+    }
+
     /// A cheap static guess of a move's merit for move ordering (higher first): for
     /// example the stones a capture takes.
     fn move_order_hint(&self, _mv: Self::Move) -> i32 {

@@ -933,11 +933,11 @@ impl<'a, G: Game> Searcher<'a, G> {
                     s += g.move_order_hint(c.mv).clamp(-1000, 1000) << 18;
                     if self.tech.gain {
                         let after = if c.same {
-                            c.pos.banked()
+                            c.pos.ordering_margin()
                         } else {
-                            -c.pos.banked()
+                            -c.pos.ordering_margin()
                         };
-                        s += (after - n.banked).clamp(-127, 127) << 10;
+                        s += (after - g.ordering_margin()).clamp(-127, 127) << 10;
                     }
                     if self.tech.killers {
                         if slot == killers[0] {
