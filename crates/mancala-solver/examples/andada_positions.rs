@@ -9,12 +9,13 @@
 //! 256 MB table, a fresh table per solve; prints each position's value and nodes, then the
 //! totals.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use mancala_core::andada::Andada;
 use mancala_core::game::{SplitMix, random_line};
 use mancala_core::{Game, PositionText};
+use mancala_solver::limit::with_time_limit;
 use mancala_solver::{Config, Solver, Techniques};
 
 fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
@@ -54,19 +55,7 @@ fn main() {
             max_pv: 0,
             techniques,
         });
-        let t0 = Instant::now();
-        let done = AtomicBool::new(false);
-        let sol = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !done.load(Ordering::Relaxed) && t0.elapsed() < limit {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                s.progress.stop.store(true, Ordering::Relaxed);
-            });
-            let sol = s.solve(&g);
-            done.store(true, Ordering::Relaxed);
-            sol
-        });
+        let sol = with_time_limit(&s, Some(limit), || s.solve(&g)).expect("a watcher thread");
         let seeds = g.material();
         let text = g.to_text();
         match sol {

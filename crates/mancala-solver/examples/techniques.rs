@@ -6,7 +6,7 @@
 //! columns (default: every technique). One thread, 256 MB table, a fresh table per solve;
 //! a solve is stopped after LIMIT_SECONDS (environment, default 60).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use mancala_core::afrika::{Afrika, Rules as AfrikaRules};
@@ -15,6 +15,7 @@ use mancala_core::kalah::{Capture, Kalah, Rules as KalahRules};
 use mancala_core::kauri::Kauri;
 use mancala_core::progressive::{Ending, Progressive};
 use mancala_core::{Game, PositionText};
+use mancala_solver::limit::with_time_limit;
 use mancala_solver::{Config, Solver, Techniques};
 
 fn techniques(off: &str) -> Techniques {
@@ -50,18 +51,7 @@ fn run<G: Game>(name: &str, g: G, offs: &[String], filter: &str) {
             techniques: techniques(off),
         });
         let t0 = Instant::now();
-        let done = AtomicBool::new(false);
-        let sol = std::thread::scope(|scope| {
-            scope.spawn(|| {
-                while !done.load(Ordering::Relaxed) && t0.elapsed() < limit {
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                s.progress.stop.store(true, Ordering::Relaxed);
-            });
-            let sol = s.solve(&g);
-            done.store(true, Ordering::Relaxed);
-            sol
-        });
+        let sol = with_time_limit(&s, Some(limit), || s.solve(&g)).expect("a watcher thread");
         let secs = t0.elapsed().as_secs_f64();
         let Some(sol) = sol else {
             let nodes = s.progress.nodes.load(Ordering::Relaxed);

@@ -4,6 +4,7 @@
 
 pub mod checkpoint;
 pub mod horizon;
+pub mod limit;
 pub mod minimax;
 pub mod path;
 pub mod retro;
