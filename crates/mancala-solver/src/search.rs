@@ -921,6 +921,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             [NO_MOVE; 2]
         };
+        let margin = if self.tech.gain {
+            g.ordering_margin()
+        } else {
+            0
+        };
         for c in children.iter_mut() {
             let mut s = 0i32;
             if c.upper <= n.alpha {
@@ -937,7 +942,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                         } else {
                             -c.pos.ordering_margin()
                         };
-                        s += (after - g.ordering_margin()).clamp(-127, 127) << 10;
+                        s += (after - margin).clamp(-127, 127) << 10;
                     }
                     if self.tech.killers {
                         if slot == killers[0] {
