@@ -88,6 +88,13 @@ pub struct Techniques {
     /// Enhanced transposition cut-offs: probe the children in the table before searching
     /// any, at nodes this many plies from the root or closer (0 = off).
     pub etc_plies: u32,
+    /// Inside those plies, read the children's table entries only once the first child
+    /// has failed to cut the node off, when the table has at least this many MB
+    /// (`usize::MAX` = never). At a cut node the first child usually suffices, and each
+    /// other child's entry is a random read in a table of gigabytes: waiting for them
+    /// made eager peeking cost more time than it saved nodes (docs/solver.md, "The late
+    /// peek").
+    pub late_peek_min_mb: usize,
     /// Decide each null-window test by iterative deepening first: depth-limited searches
     /// whose horizon counts as a loss for one side can prove one side of the test each,
     /// and find shallow proofs before the search wanders into long non-capturing lines.
@@ -97,6 +104,12 @@ pub struct Techniques {
     /// ([`HorizonMemo`]).
     pub memo: bool,
 }
+
+/// The default of [`Techniques::late_peek_min_mb`]. Measured on Progressive 1 x 11 x 1
+/// (docs/solver.md): with a 1 GB table or larger the late peek saves time; with 256 MB
+/// a read is cheap enough that peeking at every child first is a little faster, and with
+/// 16 MB, whose entries are soon overwritten, ten times faster.
+pub const LATE_PEEK_MIN_MB: usize = 1024;
 
 /// When to use iterative deepening (see [`Techniques::deepening`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -132,6 +145,7 @@ impl Techniques {
         "gain",
         "guess",
         "etc",
+        "late-peek",
         "deepening",
         "memo",
     ];
@@ -147,6 +161,7 @@ impl Techniques {
             "gain" => self.gain = false,
             "guess" => self.guess_depth = 0,
             "etc" => self.etc_plies = 0,
+            "late-peek" => self.late_peek_min_mb = usize::MAX,
             "deepening" => self.deepening = Deepening::Never,
             "memo" => self.memo = false,
             _ => return false,
@@ -166,6 +181,7 @@ impl Default for Techniques {
             gain: true,
             guess_depth: 18,
             etc_plies: u32::MAX,
+            late_peek_min_mb: LATE_PEEK_MIN_MB,
             deepening: Deepening::WhenCyclic,
             memo: true,
         }
@@ -258,6 +274,8 @@ pub struct Searcher<'a, G: Game> {
     can_repeat: bool,
     history_dependent: bool,
     horizon: Horizon,
+    /// Whether the late peek applies ([`Techniques::late_peek_min_mb`]).
+    late_peek: bool,
     /// Exact values of some positions (retrograde tables), used as leaves.
     oracle: Option<&'a dyn Oracle<G>>,
     /// Oracle look-ups and those that knew the position.
@@ -289,6 +307,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             can_repeat: root.can_repeat(),
             history_dependent: root.history_dependent(),
             horizon: Horizon::None,
+            late_peek: shared.tt.bytes() >> 20 >= tech.late_peek_min_mb,
             oracle: None,
             oracle_probes: 0,
             oracle_hits: 0,
@@ -594,7 +613,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         self.max_depth = self.max_depth.max(self.path.len());
         let start = self.nodes;
-        let result = self.search_children(g, &n, &children, depth);
+        let result = self.search_children(g, &n, &mut children, depth);
         self.pop(at);
         if self.aborted {
             return (0, NO_REP);
@@ -697,10 +716,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
         let me = g.to_move();
-        let peek_tt = n.use_tt
-            && !self.history_dependent
-            && self.tech.etc_plies as usize > n.ply
-            && matches!(self.horizon, Horizon::None | Horizon::Estimate);
+        let peek_tt = self.peeks_table(n) && !self.late_peek;
         for &mv in &moves {
             let pos = g.play(mv);
             let key = pos.key();
@@ -732,6 +748,48 @@ impl<'a, G: Game> Searcher<'a, G> {
         None
     }
 
+    /// Whether this node reads its children's table entries before searching them
+    /// (enhanced transposition cut-offs): only where the table holds proven bounds for
+    /// every child, so not in history-dependent games nor inside proof searches.
+    fn peeks_table(&self, n: &NodeInfo) -> bool {
+        n.use_tt
+            && !self.history_dependent
+            && self.tech.etc_plies as usize > n.ply
+            && matches!(self.horizon, Horizon::None | Horizon::Estimate)
+    }
+
+    /// The late peek ([`Techniques::late_peek_min_mb`]) at the children not yet searched: their
+    /// table entries narrow their bounds; one that proves `>= beta` cuts the node off
+    /// (`Some((value, its index in rest))`); the ones that cannot raise `alpha` move
+    /// last, the others keep their order.
+    fn peek_late(&mut self, rest: &mut [Child<G>], alpha: i32, beta: i32) -> Option<(i32, usize)> {
+        for c in rest.iter() {
+            if !c.known {
+                self.shared.tt.prefetch(c.key);
+            }
+        }
+        for (i, c) in rest.iter_mut().enumerate() {
+            if c.lower == c.upper {
+                continue;
+            }
+            let (l, u) = self.peek_table(&c.pos, c.key);
+            let (l, u) = if c.same { (l, u) } else { (-u, -l) };
+            c.lower = c.lower.max(l);
+            c.upper = c.upper.min(u);
+            if c.lower >= beta {
+                return Some((c.lower, i));
+            }
+        }
+        for i in 1..rest.len() {
+            let mut j = i;
+            while j > 0 && rest[j - 1].upper <= alpha && rest[j].upper > alpha {
+                rest.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        None
+    }
+
     /// What is known of a child without searching it: its exact value when the game is
     /// over or the oracle knows it (asked only when it may: `known`), else its value
     /// range narrowed by the table (when `use_tt`). Values for the child's player to move.
@@ -747,17 +805,29 @@ impl<'a, G: Game> Searcher<'a, G> {
         if !self.tech.bounds {
             return (-INF, INF);
         }
-        let (mut lo, mut hi) = c.value_range();
-        // A child on the path is a repetition: its table entry says nothing of that.
-        if use_tt
-            && !(self.can_repeat && self.on_path.get(mover_key(key, c.to_move())).is_some())
-            && let Some(e) = self.shared.tt.probe(key)
-        {
-            let b = c.banked();
-            lo = lo.max(e.lower as i32 + b);
-            hi = hi.min(e.upper as i32 + b);
+        let (lo, hi) = c.value_range();
+        if !use_tt {
+            return (lo, hi);
         }
-        (lo, hi)
+        let (l, u) = self.peek_table(c, key);
+        (lo.max(l), hi.min(u))
+    }
+
+    /// What the table proves of a child, for its player to move (`(-INF, INF)` when
+    /// nothing).
+    #[inline]
+    fn peek_table(&mut self, c: &G, key: u64) -> (i32, i32) {
+        // A child on the path is a repetition: its table entry says nothing of that.
+        if self.can_repeat && self.on_path.get(mover_key(key, c.to_move())).is_some() {
+            return (-INF, INF);
+        }
+        match self.shared.tt.probe(key) {
+            Some(e) => {
+                let b = c.banked();
+                (e.lower as i32 + b, e.upper as i32 + b)
+            }
+            None => (-INF, INF),
+        }
     }
 
     /// The oracle's exact value of `g`, counting probes and hits.
@@ -775,7 +845,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         &mut self,
         g: &G,
         n: &NodeInfo,
-        children: &ArrayVec<Child<G>, MAX_MOVES>,
+        children: &mut ArrayVec<Child<G>, MAX_MOVES>,
         depth: u32,
     ) -> Searched {
         let mut alpha = n.alpha;
@@ -783,7 +853,18 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best = -INF;
         let mut best_slot = NO_MOVE;
         let mut rep = NO_REP;
-        for (i, c) in children.iter().enumerate() {
+        let late = self.late_peek && self.peeks_table(n);
+        for i in 0..children.len() {
+            if i == 1
+                && late
+                && let Some((v, j)) = self.peek_late(&mut children[1..], alpha, beta)
+            {
+                // A child's table entry proves the cut-off: that is the node's result.
+                best = v;
+                best_slot = g.move_slot(children[1 + j].mv) as u8;
+                break;
+            }
+            let c = &children[i];
             let (v, r) = if c.upper <= alpha {
                 // The peek proved the child cannot raise alpha: its bound is its value here.
                 (c.upper, NO_REP)

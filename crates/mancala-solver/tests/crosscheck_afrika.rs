@@ -71,6 +71,11 @@ fn random_small_positions() {
         etc_plies: 6,
         ..Techniques::default()
     };
+    // The test table is small: force the late peek on.
+    let late = Techniques {
+        late_peek_min_mb: 0,
+        ..Techniques::default()
+    };
     let tt = Table::new(4);
     let checked = 1500;
     let tried = check_solvable_positions(2024, checked, 200_000, |g, truth, before| {
@@ -82,10 +87,12 @@ fn random_small_positions() {
             "table: {g:?}"
         );
         assert_eq!(serial(&g, etc, &tt), truth, "etc: {g:?}");
+        assert_eq!(serial(&g, late, &tt), truth, "late peek: {g:?}");
         if before < 1000 {
             // Every technique switched off in turn gives the same value.
             for &off in Techniques::NAMES {
-                let mut t = Techniques::default();
+                // The late peek on (the test tables are small), unless it is the one off.
+                let mut t = late;
                 assert!(t.switch_off(off));
                 assert_eq!(serial(&g, t, &tt), truth, "without {off}: {g:?}");
             }

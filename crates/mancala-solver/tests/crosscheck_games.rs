@@ -45,6 +45,11 @@ fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut
         etc_plies: 4,
         ..Techniques::default()
     };
+    // The test tables are small: force the late peek on.
+    let late = Techniques {
+        late_peek_min_mb: 0,
+        ..Techniques::default()
+    };
     let (mut checked, mut tried) = (0, 0);
     while checked < want {
         tried += 1;
@@ -64,9 +69,11 @@ fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut
             truth,
             "{name} no deepening, etc: {g:?}"
         );
+        assert_eq!(serial(&g, late, &tt), truth, "{name} late peek: {g:?}");
         // Every technique switched off in turn gives the same value.
         for &off in Techniques::NAMES {
-            let mut t = Techniques::default();
+            // The late peek on (the test tables are small), unless it is the one off.
+            let mut t = late;
             assert!(t.switch_off(off));
             tt.clear();
             assert_eq!(serial(&g, t, &tt), truth, "{name} without {off}: {g:?}");

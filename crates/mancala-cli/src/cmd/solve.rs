@@ -47,12 +47,14 @@ pub struct SolveArgs {
     #[arg(long)]
     value_only: bool,
     /// Switch off a search technique to measure it (repeatable): tt, bounds, ordering,
-    /// killers, history, gain, guess, etc, deepening, memo. docs/solver.md measures each.
+    /// killers, history, gain, guess, etc, late-peek (with a table of 1 GB or more the
+    /// children's table entries are read only after the first child; off: always first),
+    /// deepening, memo. docs/solver.md measures each.
     #[arg(long = "without", value_name = "TECHNIQUE",
           value_parser = clap::builder::PossibleValuesParser::new(Techniques::NAMES))]
     without: Vec<String>,
-    /// Enhanced transposition cut-offs (peeking at every child's table entry) only down
-    /// to this many plies from the root (default: at every node; 0 = off).
+    /// Enhanced transposition cut-offs (peeking at the children's table entries) only
+    /// down to this many plies from the root (default: at every node; 0 = off).
     #[arg(long, value_parser = crate::args::depth)]
     etc: Option<u32>,
     /// Print JSON.
