@@ -228,6 +228,20 @@ struct NodeInfo {
     use_tt: bool,
     tt_move: u8,
     depth: u32,
+    /// When the children's table entries are read.
+    table_peek: TablePeek,
+}
+
+/// When a node reads its children's table entries (enhanced transposition cut-offs).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum TablePeek {
+    /// Not at all: the table does not hold proven bounds for every child here (history-
+    /// dependent games, proof searches) or the node is beyond `etc_plies`.
+    Never,
+    /// Before any child is searched.
+    First,
+    /// Only once the first child has failed to cut off ([`Techniques::late_peek_min_mb`]).
+    Late,
 }
 
 /// A played move and what peeking proved about its position, for the parent's player.
@@ -242,6 +256,18 @@ struct Child<G: Game> {
     score: i32,
     lower: i32,
     upper: i32,
+}
+
+/// Sorts children by `key`, highest first, keeping the order of equal keys: an insertion
+/// sort, since there are few children and no allocation may happen here.
+fn sort_best_first<G: Game>(children: &mut [Child<G>], key: impl Fn(&Child<G>) -> i32) {
+    for i in 1..children.len() {
+        let mut j = i;
+        while j > 0 && key(&children[j - 1]) < key(&children[j]) {
+            children.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }
 
 /// The outcome of searching a node's children.
@@ -700,6 +726,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             use_tt,
             tt_move,
             depth,
+            table_peek: self.table_peek(use_tt, ply),
         })
     }
 
@@ -716,7 +743,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut moves = Moves::new();
         g.legal_moves(&mut moves);
         let me = g.to_move();
-        let peek_tt = self.peeks_table(n) && !self.late_peek;
+        let peek_tt = n.table_peek == TablePeek::First;
         for &mv in &moves {
             let pos = g.play(mv);
             let key = pos.key();
@@ -748,14 +775,21 @@ impl<'a, G: Game> Searcher<'a, G> {
         None
     }
 
-    /// Whether this node reads its children's table entries before searching them
-    /// (enhanced transposition cut-offs): only where the table holds proven bounds for
-    /// every child, so not in history-dependent games nor inside proof searches.
-    fn peeks_table(&self, n: &NodeInfo) -> bool {
-        n.use_tt
-            && !self.history_dependent
-            && self.tech.etc_plies as usize > n.ply
-            && matches!(self.horizon, Horizon::None | Horizon::Estimate)
+    /// When a node `ply` plies from the root reads its children's table entries: only
+    /// where the table holds proven bounds for every child, so not in history-dependent
+    /// games nor inside proof searches.
+    fn table_peek(&self, use_tt: bool, ply: usize) -> TablePeek {
+        if !use_tt
+            || self.history_dependent
+            || self.tech.etc_plies as usize <= ply
+            || !matches!(self.horizon, Horizon::None | Horizon::Estimate)
+        {
+            TablePeek::Never
+        } else if self.late_peek {
+            TablePeek::Late
+        } else {
+            TablePeek::First
+        }
     }
 
     /// The late peek ([`Techniques::late_peek_min_mb`]) at the children not yet searched: their
@@ -780,13 +814,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return Some((c.lower, i));
             }
         }
-        for i in 1..rest.len() {
-            let mut j = i;
-            while j > 0 && rest[j - 1].upper <= alpha && rest[j].upper > alpha {
-                rest.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        sort_best_first(rest, |c| (c.upper > alpha) as i32);
         None
     }
 
@@ -853,10 +881,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut best = -INF;
         let mut best_slot = NO_MOVE;
         let mut rep = NO_REP;
-        let late = self.late_peek && self.peeks_table(n);
         for i in 0..children.len() {
             if i == 1
-                && late
+                && n.table_peek == TablePeek::Late
                 && let Some((v, j)) = self.peek_late(&mut children[1..], alpha, beta)
             {
                 // A child's table entry proves the cut-off: that is the node's result.
@@ -1039,14 +1066,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             c.score = s;
         }
-        // Stable insertion sort, best first.
-        for i in 1..children.len() {
-            let mut j = i;
-            while j > 0 && children[j - 1].score < children[j].score {
-                children.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        sort_best_first(children, |c| c.score);
         // Helper threads of a parallel search explore in another order near the root.
         let len = children.len();
         if self.id > 0 && ply < 8 && len > 2 {
