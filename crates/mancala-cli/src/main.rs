@@ -7,14 +7,14 @@ mod input;
 mod interrupt;
 mod position;
 
-use cmd::{analyse, play, reconstruct, retro, show, solve, stats, table, verify};
+use cmd::{analyse, play, prove, reconstruct, retro, show, solve, stats, table, verify};
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 /// Game-tree search engine and solver for mancala games (Afrika, Kauri, Progressive
-/// Mancala, Andada and Kalah): solve positions, verify and analyse published records,
+/// Mancala, Andada and Kalah): solve positions, prove wins and draws, verify and analyse published records,
 /// build retrograde databases, measure games by self-play.
 ///
 /// Exit status: 0 on success, 1 when a command's check failed (`verify --strict`, some
@@ -30,6 +30,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Solve(solve::SolveArgs),
+    Prove(prove::ProveArgs),
     Show(show::ShowArgs),
     Play(play::PlayArgs),
     Retro(retro::RetroArgs),
@@ -86,6 +87,7 @@ fn main() -> ExitCode {
     );
     let r = start_worker_pool(uses_pool).and_then(|()| match cli.command {
         Command::Solve(a) => solve::run(a),
+        Command::Prove(a) => prove::run(a),
         Command::Show(a) => show::show(a),
         Command::Play(a) => play::play(a),
         Command::Retro(a) => retro::run(a),

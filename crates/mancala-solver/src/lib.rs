@@ -7,6 +7,7 @@ pub mod horizon;
 pub mod limit;
 pub mod minimax;
 pub mod path;
+pub mod proof;
 pub mod retro;
 pub mod search;
 pub mod solve;

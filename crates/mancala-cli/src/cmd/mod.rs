@@ -5,6 +5,7 @@ pub mod checkpointing;
 pub mod cluster;
 pub mod limit;
 pub mod play;
+pub mod prove;
 pub mod reconstruct;
 pub mod reconstruct_forward;
 pub mod retro;

@@ -1,0 +1,315 @@
+//! `mancala prove`: the win, draw or loss of a position by proof-number search, each
+//! answer backed by a certificate that is checked apart from the search.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use mancala_core::{Player, with_game_type};
+use mancala_solver::on_search_stack;
+use mancala_solver::proof::{
+    Checked, Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
+};
+use serde::Serialize;
+
+use crate::cmd::solve::describe;
+use crate::dispatch::CliGame;
+use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
+
+/// Prove who wins a position of a win/draw/loss game (Andada, Give-away Afrika) by
+/// proof-number search (df-pn).
+///
+/// Two questions are asked, "does the player to move win?" and, unless that is proven,
+/// "does his opponent?". Each answer comes with a certificate that is checked by playing
+/// out every position it needs: a winning strategy for a "yes", and for a "no" a set of
+/// positions the other player can keep the game in without losing (endless play is a
+/// draw). Both "no" gives a draw. Where positions repeat, this proves draws that
+/// `solve` cannot. POSITION is as for `solve`.
+///
+/// Exit status: 0 when every question was answered (or stopped by --max-nodes), 1 when a
+/// certificate check failed, 2 on bad input.
+#[derive(Args, Debug)]
+pub struct ProveArgs {
+    /// The position: a file, an inline position line, or a named start (andada:9).
+    position: String,
+    /// Table size in MB for each question (24 bytes a position; default as for `solve`).
+    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
+    tt_mb: usize,
+    /// Stop each question after this many nodes; an unanswered question is reported open.
+    #[arg(long, value_parser = crate::args::nodes)]
+    max_nodes: Option<u64>,
+    /// Nodes at most for each search the certificate check runs to fill a gap (an entry
+    /// the table lost).
+    #[arg(long, default_value_t = 1_000_000, value_parser = crate::args::nodes)]
+    repair_nodes: u64,
+    /// Also the value of every legal move (both questions for each position after it).
+    #[arg(long, conflicts_with = "only")]
+    moves: bool,
+    /// Ask only whether this player wins (default: both questions, which give the value).
+    #[arg(long, value_enum)]
+    only: Option<Side>,
+    #[command(flatten)]
+    record_args: RecordArgs,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Print a progress line every few seconds even when stderr is not a terminal.
+    #[arg(long)]
+    progress: bool,
+}
+
+/// Whose win a question asks about.
+#[derive(Copy, Clone, Debug, ValueEnum)]
+pub enum Side {
+    /// The player to move.
+    Mover,
+    /// His opponent.
+    Opponent,
+}
+
+#[derive(Serialize)]
+struct Answer {
+    question: String,
+    /// "yes", "no" or "open" (stopped by --max-nodes).
+    answer: &'static str,
+    /// "checked", the check's failure, or "none" for an open question.
+    certificate: String,
+    /// Positions the checked certificate holds.
+    certificate_positions: usize,
+    /// Searches the check ran where the table had lost an entry it needed, and their nodes.
+    repairs: u64,
+    repair_nodes: u64,
+    nodes: u64,
+    seconds: f64,
+    nodes_per_second: f64,
+    max_depth: usize,
+    /// The root's proof and disproof numbers at the end.
+    proof_number: u32,
+    disproof_number: u32,
+}
+
+#[derive(Serialize)]
+struct Output {
+    game: String,
+    position: String,
+    to_move: String,
+    /// +1, 0 or -1 for the player to move; `null` when the questions asked do not decide it.
+    value: Option<f64>,
+    result: String,
+    questions: Vec<Answer>,
+    /// With --moves: each legal move's value for the player to move.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    moves: Vec<MoveValue>,
+    tt_mb: usize,
+}
+
+#[derive(Serialize)]
+struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    /// +1, 0 or -1 for the player to move at the root; `null` when not decided.
+    value: Option<f64>,
+    nodes: u64,
+}
+
+impl Answer {
+    /// An answer whose certificate did not hold.
+    fn failed(&self) -> bool {
+        self.answer != "open" && self.certificate != "checked"
+    }
+}
+
+/// The value of `g` for its player to move from the questions "does p win?" for each p
+/// of `asked` in turn (stopping at a proven win), with the answers.
+fn value_of<G: CliGame>(
+    g: &G,
+    asked: &[Player],
+    a: &ProveArgs,
+) -> Result<(Option<f64>, Vec<Answer>)> {
+    let mut questions = Vec::new();
+    let (mut wins, mut no_wins) = (None, 0);
+    for &attacker in asked {
+        let answer = ask(g, attacker, G::seat_names()[attacker.index()], a)?;
+        if answer.certificate == "checked" {
+            match answer.answer {
+                "yes" => wins = Some(attacker),
+                _ => no_wins += 1,
+            }
+        }
+        questions.push(answer);
+        if wins.is_some() {
+            break;
+        }
+    }
+    let value = match wins {
+        Some(p) if p == g.to_move() => Some(1.0),
+        Some(_) => Some(-1.0),
+        None if no_wins == 2 => Some(0.0),
+        None => None,
+    };
+    Ok((value, questions))
+}
+
+pub fn run(a: ProveArgs) -> Result<ExitCode> {
+    let src = classify(&a.position)?;
+    let opts = a.record_args.options();
+    with_game_type!(src.game().kind, G => prove::<G>(&src, &opts, &a))
+}
+
+fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<ExitCode> {
+    let (root, _before): (G, Vec<G>) = build_line(src, opts)?;
+    if !root.win_loss() {
+        bail!(
+            "{}: prove answers win/draw/loss questions, and these rules count a margin (use `mancala solve`)",
+            G::NAME
+        );
+    }
+    if root.history_dependent() {
+        bail!(
+            "{}: under these rules a repetition's result depends on the moves before it, which proof-number search does not follow (use `mancala solve`)",
+            G::NAME
+        );
+    }
+    let seat = |p: Player| G::seat_names()[p.index()];
+    let me = root.to_move();
+    let asked: Vec<Player> = match a.only {
+        Some(Side::Mover) => vec![me],
+        Some(Side::Opponent) => vec![me.opponent()],
+        None => vec![me, me.opponent()],
+    };
+    let (value, questions) = value_of(&root, &asked, a)?;
+    let mut failed = questions.iter().any(Answer::failed);
+    let mut moves = Vec::new();
+    if a.moves {
+        let mut legal = mancala_core::Moves::new();
+        root.legal_moves(&mut legal);
+        for &m in &legal {
+            let child = root.play(m);
+            let (v, questions) =
+                value_of(&child, &[child.to_move(), child.to_move().opponent()], a)?;
+            failed |= questions.iter().any(Answer::failed);
+            let flip = if child.to_move() == me { 1.0 } else { -1.0 };
+            moves.push(MoveValue {
+                mv: root.format_move(m),
+                // + 0.0: a draw shows as 0, not -0.
+                value: v.map(|v| flip * v + 0.0),
+                nodes: questions.iter().map(|q| q.nodes).sum(),
+            });
+        }
+    }
+    let result = match value {
+        Some(v) => describe(v, seat(me), seat(me.opponent()), root.is_terminal(), true),
+        None => "not decided".to_string(),
+    };
+    let out = Output {
+        game: G::NAME.to_string(),
+        position: root.to_text(),
+        to_move: seat(me).to_string(),
+        value,
+        result,
+        questions,
+        moves,
+        tt_mb: a.tt_mb,
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&out)?);
+    } else {
+        print_human(&out);
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Asks "does `attacker` win?" and checks the answer's certificate.
+fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Result<Answer> {
+    let mut table = ProofTable::try_with_mb(a.tt_mb)?;
+    let question = format!("does {name} win?");
+    let show = a.progress || std::io::stderr().is_terminal();
+    let limits = Limits { nodes: a.max_nodes };
+    let (out, check) = on_search_stack(|| {
+        let start = Instant::now();
+        let mut last = 0.0;
+        let mut report = |nodes: u64, pn: u32, dn: u32| {
+            let t = start.elapsed().as_secs_f64();
+            if show && t - last >= 5.0 {
+                last = t;
+                eprintln!(
+                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s), proof number {pn}, disproof number {dn}",
+                    nodes as f64 / 1e6,
+                    nodes as f64 / 1e6 / t
+                );
+            }
+        };
+        let out = ProofSearch::new(&mut table, attacker, limits)
+            .with_progress(&mut report)
+            .run(root);
+        let repair = Repair {
+            nodes: Some(a.repair_nodes),
+        };
+        let check = match out.verdict {
+            Verdict::Proven => Some(check_proof(root, attacker, &mut table, repair)),
+            Verdict::Disproven => Some(check_disproof(root, attacker, &mut table, repair)),
+            Verdict::Open => None,
+        };
+        (out, check)
+    });
+    let (certificate, checked) = match check {
+        Some(Ok(c)) => ("checked".to_string(), c),
+        Some(Err(gap)) => (format!("failed: {gap}"), Checked::default()),
+        None => ("none".to_string(), Checked::default()),
+    };
+    Ok(Answer {
+        question,
+        answer: match out.verdict {
+            Verdict::Proven => "yes",
+            Verdict::Disproven => "no",
+            Verdict::Open => "open",
+        },
+        certificate,
+        certificate_positions: checked.positions,
+        repairs: checked.repairs,
+        repair_nodes: checked.repair_nodes,
+        nodes: out.nodes,
+        seconds: out.seconds,
+        nodes_per_second: out.nodes as f64 / out.seconds.max(1e-9),
+        max_depth: out.max_depth,
+        proof_number: out.pn,
+        disproof_number: out.dn,
+    })
+}
+
+fn print_human(out: &Output) {
+    println!("{} {}", out.game, out.position);
+    println!("{} to move", out.to_move);
+    for q in &out.questions {
+        println!(
+            "{:<22} {:<4} certificate {} ({} positions, {} repairs); {} nodes, {:.2} s, depth {}",
+            q.question,
+            q.answer,
+            q.certificate,
+            q.certificate_positions,
+            q.repairs,
+            q.nodes,
+            q.seconds,
+            q.max_depth
+        );
+    }
+    if !out.moves.is_empty() {
+        let show = |v: Option<f64>| v.map_or("?".to_string(), crate::cmd::solve::signed);
+        let parts: Vec<String> = out
+            .moves
+            .iter()
+            .map(|m| format!("{} {}", m.mv, show(m.value)))
+            .collect();
+        println!("moves: {}", parts.join(", "));
+    }
+    match out.value {
+        Some(v) => println!("value: {} ({})", crate::cmd::solve::signed(v), out.result),
+        None => println!("value: {}", out.result),
+    }
+}

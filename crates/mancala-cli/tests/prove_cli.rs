@@ -1,0 +1,106 @@
+//! `mancala prove`: the value by proof-number search agrees with `solve` on the small
+//! win/draw/loss positions of both games (a loss, a draw, every move), its certificates
+//! are checked, and games or rules it cannot answer are refused.
+
+mod common;
+
+use common::mancala;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let o = mancala(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// `prove --moves` and `solve` give the same value and move values for `position`.
+fn agrees_with_solve(position: &[&str]) {
+    let mut p = vec!["prove", "--moves", "--json", "--tt-mb", "64"];
+    p.extend(position);
+    let proved = json(&p);
+    let mut s = vec!["solve", "--json", "-t", "1", "--tt-mb", "64"];
+    s.extend(position);
+    let solved = json(&s);
+    assert_eq!(proved["value"], solved["value"], "{position:?}");
+    let values = |v: &Value, key: &str| -> Vec<(String, f64)> {
+        v[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["move"].as_str().unwrap().to_string(),
+                    m["value"].as_f64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        values(&proved, "moves"),
+        values(&solved, "moves"),
+        "{position:?}"
+    );
+    for q in proved["questions"].as_array().unwrap() {
+        assert_eq!(q["certificate"], "checked", "{position:?}: {q}");
+        assert!(q["certificate_positions"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn andada_2x3_is_lost_by_the_opener_move_by_move() {
+    agrees_with_solve(&["andada:3"]);
+}
+
+#[test]
+fn giveaway_afrika_2x8x2_is_a_draw_move_by_move() {
+    agrees_with_solve(&["afrika:8x2", "--rules", "giveaway"]);
+}
+
+#[test]
+fn one_question_and_a_node_limit() {
+    let out = json(&[
+        "prove", "andada:3", "--only", "opponent", "--json", "--tt-mb", "16",
+    ]);
+    assert_eq!(out["value"], -1.0);
+    assert_eq!(out["questions"].as_array().unwrap().len(), 1);
+    assert_eq!(out["questions"][0]["question"], "does North win?");
+    // "Does South win?" alone cannot give the value: it is a "no", and a loss and a draw
+    // both say no.
+    let out = json(&[
+        "prove", "andada:3", "--only", "mover", "--json", "--tt-mb", "16",
+    ]);
+    assert_eq!(out["value"], Value::Null);
+    assert_eq!(out["questions"][0]["answer"], "no");
+    let out = json(&[
+        "prove",
+        "afrika:8x3",
+        "--rules",
+        "giveaway",
+        "--max-nodes",
+        "1000",
+        "--json",
+        "--tt-mb",
+        "16",
+    ]);
+    assert_eq!(out["value"], Value::Null);
+    assert_eq!(out["questions"][0]["answer"], "open");
+    assert_eq!(out["questions"][0]["nodes"], 1000);
+}
+
+#[test]
+fn margin_games_and_history_dependent_rules_are_refused() {
+    for (args, says) in [
+        (vec!["prove", "kalah:6x4"], "win/draw/loss"),
+        (vec!["prove", "afrika:8x2"], "win/draw/loss"),
+        (
+            vec!["prove", "afrika:8x2", "--rules", "giveaway,own-side"],
+            "depends on the moves before it",
+        ),
+    ] {
+        let o = mancala(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,224 @@
+//! The checks of what [`super::dfpn`] found, apart from the search: the table only
+//! suggests which move to follow, and every position the certificate needs is played out
+//! and looked at again.
+//!
+//! - A proof is a finite winning strategy: at the attacker's move one move to a proven
+//!   position, at the defender's every move, down to final positions the attacker wins,
+//!   and no position twice on one line (a cycle would be endless play, a draw).
+//! - A disproof is a set S of positions holding the root in which the attacker never
+//!   wins: no final position in S is his win, each of the attacker's moves from S stays in
+//!   S, and from each defender's position in S some move stays in S or ends the game
+//!   without a win for the attacker. The defender then keeps every game in S: it ends
+//!   without the attacker winning, or never ends, a draw. Cycles inside S are allowed.
+
+use std::collections::HashSet;
+
+use mancala_core::game::Moves;
+use mancala_core::{Game, Player};
+
+use super::dfpn::{Limits, ProofSearch};
+use super::final_verdict;
+use super::table::ProofTable;
+
+/// Why a certificate does not hold, with the repetition key of the position where it
+/// failed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Gap {
+    #[error("position {0:016x}: no move to a proven position at the attacker's turn")]
+    NoProvenMove(u64),
+    #[error("position {0:016x}: the proof comes back to it on one line (endless play is a draw)")]
+    Cycle(u64),
+    #[error("position {0:016x}: the game ends there without a win for the attacker")]
+    NotAWin(u64),
+    #[error("position {0:016x}: the attacker wins there, inside the set claimed safe")]
+    AttackerWins(u64),
+    #[error("position {0:016x}: the defender has no move known to keep the attacker from winning")]
+    NoEscape(u64),
+}
+
+fn children<G: Game>(g: &G) -> Vec<G> {
+    let mut moves = Moves::<G::Move>::new();
+    g.legal_moves(&mut moves);
+    moves.iter().map(|&m| g.play(m)).collect()
+}
+
+/// How a check fills a gap: where the table holds no settled entry for a move the
+/// certificate needs (it was overwritten, or the search never settled it), a fresh
+/// search of that position of at most this many nodes, into the same table. The check
+/// stays independent of the search: whatever the table then says is played out again.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Repair {
+    pub nodes: Option<u64>,
+}
+
+/// Fills `c`'s entry by a search when the table has no settled one and `repair` allows.
+fn repaired<G: Game>(
+    c: &G,
+    attacker: Player,
+    table: &mut ProofTable,
+    repair: Repair,
+    stats: &mut Checked,
+) {
+    let Some(nodes) = repair.nodes else {
+        return;
+    };
+    if table
+        .get(c.mover_key())
+        .is_some_and(|(pn, dn)| pn == 0 || dn == 0)
+    {
+        return;
+    }
+    let out = ProofSearch::new(table, attacker, Limits { nodes: Some(nodes) }).run(c);
+    stats.repairs += 1;
+    stats.repair_nodes += out.nodes;
+}
+
+/// What a certificate check looked at.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Distinct positions in the certificate.
+    pub positions: usize,
+    /// Searches run to fill gaps, and their nodes.
+    pub repairs: u64,
+    pub repair_nodes: u64,
+}
+
+/// Checks that `attacker` wins from `root` by the strategy the table's proven entries
+/// give (with gaps filled as `repair` allows).
+pub fn check_proof<G: Game>(
+    root: &G,
+    attacker: Player,
+    table: &mut ProofTable,
+    repair: Repair,
+) -> Result<Checked, Gap> {
+    let mut stats = Checked::default();
+    let mut done: HashSet<u64> = HashSet::new();
+    let mut on_line: HashSet<u64> = HashSet::new();
+    // Each frame: a position on the line and the positions below it still to check.
+    let mut stack: Vec<(u64, Vec<G>)> = Vec::new();
+    let mut open = |g: &G,
+                    on_line: &mut HashSet<u64>,
+                    done: &HashSet<u64>,
+                    stats: &mut Checked|
+     -> Result<Option<(u64, Vec<G>)>, Gap> {
+        let key = g.mover_key();
+        match final_verdict(g, attacker) {
+            Some(true) => return Ok(None),
+            Some(false) => return Err(Gap::NotAWin(key)),
+            None => {}
+        }
+        if done.contains(&key) {
+            return Ok(None);
+        }
+        if !on_line.insert(key) {
+            return Err(Gap::Cycle(key));
+        }
+        let next = children(g);
+        let below = if g.to_move() == attacker {
+            let proven = |c: &G, table: &ProofTable| {
+                let k = c.mover_key();
+                !on_line.contains(&k) && table.get(k).is_some_and(|(pn, _)| pn == 0)
+            };
+            if let Some(win) = next
+                .iter()
+                .find(|c| final_verdict(*c, attacker) == Some(true))
+            {
+                vec![*win]
+            } else if let Some(c) = next.iter().find(|c| proven(c, table)) {
+                vec![*c]
+            } else {
+                let mut pick = None;
+                for c in next
+                    .iter()
+                    .filter(|c| final_verdict(*c, attacker).is_none())
+                {
+                    repaired(c, attacker, table, repair, stats);
+                    if proven(c, table) {
+                        pick = Some(*c);
+                        break;
+                    }
+                }
+                vec![pick.ok_or(Gap::NoProvenMove(key))?]
+            }
+        } else {
+            next
+        };
+        Ok(Some((key, below)))
+    };
+    if let Some(frame) = open(root, &mut on_line, &done, &mut stats)? {
+        stack.push(frame);
+    }
+    while let Some((key, below)) = stack.last_mut() {
+        match below.pop() {
+            Some(c) => {
+                if let Some(frame) = open(&c, &mut on_line, &done, &mut stats)? {
+                    stack.push(frame);
+                }
+            }
+            None => {
+                let key = *key;
+                on_line.remove(&key);
+                done.insert(key);
+                stack.pop();
+            }
+        }
+    }
+    stats.positions = done.len();
+    Ok(stats)
+}
+
+/// Checks that `attacker` does not win from `root`: builds the set S of the module
+/// documentation from the table's disproven entries (with gaps filled as `repair`
+/// allows).
+pub fn check_disproof<G: Game>(
+    root: &G,
+    attacker: Player,
+    table: &mut ProofTable,
+    repair: Repair,
+) -> Result<Checked, Gap> {
+    let mut stats = Checked::default();
+    let mut safe: HashSet<u64> = HashSet::new();
+    let mut todo: Vec<G> = vec![*root];
+    while let Some(g) = todo.pop() {
+        let key = g.mover_key();
+        if !safe.insert(key) {
+            continue;
+        }
+        match final_verdict(&g, attacker) {
+            Some(true) => return Err(Gap::AttackerWins(key)),
+            Some(false) => continue,
+            None => {}
+        }
+        let next = children(&g);
+        if g.to_move() == attacker {
+            for c in next {
+                if !safe.contains(&c.mover_key()) {
+                    todo.push(c);
+                }
+            }
+            continue;
+        }
+        let ends_safely = |c: &G| final_verdict(c, attacker) == Some(false);
+        if next
+            .iter()
+            .any(|c| ends_safely(c) || safe.contains(&c.mover_key()))
+        {
+            continue;
+        }
+        let disproven =
+            |c: &G, table: &ProofTable| table.get(c.mover_key()).is_some_and(|(_, dn)| dn == 0);
+        let mut escape = next.iter().find(|c| disproven(c, table)).copied();
+        if escape.is_none() {
+            for c in &next {
+                repaired(c, attacker, table, repair, &mut stats);
+                if disproven(c, table) {
+                    escape = Some(*c);
+                    break;
+                }
+            }
+        }
+        todo.push(escape.ok_or(Gap::NoEscape(key))?);
+    }
+    stats.positions = safe.len();
+    Ok(stats)
+}

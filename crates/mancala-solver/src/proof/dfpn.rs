@@ -1,0 +1,306 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for one question: does `attacker`
+//! win from the root?
+//!
+//! Numbers are the attacker's: a node's proof number is the least number of leaves that
+//! must still be shown wins to prove it, its disproof number the same for showing it is
+//! no win. At the attacker's move the proof number is the least of the children's and the
+//! disproof number their sum; at the defender's the other way round. Each call works
+//! below a node until its numbers pass the thresholds it was given, so the search
+//! behaves like best-first proof-number search without keeping a tree in memory.
+//!
+//! A child already on the path is a repetition, a draw, so no win: disproven for this
+//! path. See the module documentation of [`super`] for why this makes every proof
+//! sound and every disproof a claim for [`super::certificate`] to check.
+
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+use mancala_core::game::{MAX_MOVES, Moves};
+use mancala_core::{Game, Player};
+
+use super::table::ProofTable;
+use super::{INFINITE, final_verdict};
+use crate::path::PathSet;
+
+/// The answer the search reached.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The attacker wins (proof number 0).
+    Proven,
+    /// The search found no win for the attacker (disproof number 0); to be checked.
+    Disproven,
+    /// A limit stopped the search first.
+    Open,
+}
+
+/// When to stop.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many nodes (`None`: no limit).
+    pub nodes: Option<u64>,
+}
+
+/// What one search found, with its effort.
+#[derive(Copy, Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// The root's numbers at the end.
+    pub pn: u32,
+    pub dn: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Deepest path searched.
+    pub max_depth: usize,
+}
+
+/// The search state: the table, the path and the counters.
+pub struct ProofSearch<'t> {
+    table: &'t mut ProofTable,
+    attacker: Player,
+    path: PathSet,
+    depth: usize,
+    max_depth: usize,
+    nodes: u64,
+    limits: Limits,
+    stopped: bool,
+    progress: Option<&'t mut dyn FnMut(u64, u32, u32)>,
+    root_numbers: (u32, u32),
+}
+
+/// Progress is reported every this many nodes.
+const REPORT_EVERY: u64 = 1 << 20;
+
+/// A child as its parent's loop sees it: the position, its repetition key and its
+/// numbers. A final child or one on the path is settled, so it is never searched again.
+struct Child<G> {
+    g: G,
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// When disproven: the lowest path index of a repeated position the disproof rests
+    /// on ([`NO_REP`] if none).
+    rep: u32,
+}
+
+/// No repetition: a disproof that holds whatever the path.
+const NO_REP: u32 = u32::MAX;
+
+/// The threshold a child gets from the second-best sibling's number `second`: the 1 +
+/// epsilon trick (epsilon 1/4) lets the search stay in one subtree a while longer instead
+/// of switching back and forth between two close ones.
+#[inline]
+fn widened(second: u32) -> u32 {
+    if second >= INFINITE {
+        INFINITE
+    } else {
+        second.saturating_add((second / 4).max(1)).min(INFINITE)
+    }
+}
+
+#[inline]
+fn add(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(INFINITE)
+}
+
+impl<'t> ProofSearch<'t> {
+    pub fn new(table: &'t mut ProofTable, attacker: Player, limits: Limits) -> Self {
+        ProofSearch {
+            table,
+            attacker,
+            path: PathSet::default(),
+            depth: 0,
+            max_depth: 0,
+            nodes: 0,
+            limits,
+            stopped: false,
+            progress: None,
+            root_numbers: (1, 1),
+        }
+    }
+
+    /// Calls `report(nodes, root pn, root dn)` now and then while searching.
+    pub fn with_progress(mut self, report: &'t mut dyn FnMut(u64, u32, u32)) -> Self {
+        self.progress = Some(report);
+        self
+    }
+
+    /// Searches `root` until it is proven or disproven or a limit is reached. A table
+    /// kept from an earlier call goes on from there.
+    pub fn run<G: Game>(&mut self, root: &G) -> Outcome {
+        let start = Instant::now();
+        let key = root.mover_key();
+        let (pn, dn) = match final_verdict(root, self.attacker) {
+            Some(win) => settled(win),
+            None => {
+                let mut numbers = self.table.get(key).unwrap_or((1, 1));
+                while numbers.0 != 0 && numbers.1 != 0 && !self.stopped {
+                    let (pn, dn, _) = self.mid(root, key, INFINITE, INFINITE);
+                    numbers = (pn, dn);
+                }
+                numbers
+            }
+        };
+        let verdict = match (pn, dn) {
+            (0, _) => Verdict::Proven,
+            (_, 0) => Verdict::Disproven,
+            _ => Verdict::Open,
+        };
+        Outcome {
+            verdict,
+            pn,
+            dn,
+            nodes: self.nodes,
+            seconds: start.elapsed().as_secs_f64(),
+            max_depth: self.max_depth,
+        }
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(REPORT_EVERY) {
+            let (pn, dn) = self.root_numbers;
+            if let Some(report) = self.progress.as_mut() {
+                report(self.nodes, pn, dn);
+            }
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+    }
+
+    /// The children of `g`, each with its numbers from the table, its final verdict or
+    /// its repetition.
+    fn children<G: Game>(&mut self, g: &G) -> ArrayVec<Child<G>, MAX_MOVES> {
+        let mut moves = Moves::<G::Move>::new();
+        g.legal_moves(&mut moves);
+        // First every child and its key, with its table bucket requested, then the
+        // lookups: the misses of a big table overlap instead of following one another.
+        let mut children: ArrayVec<Child<G>, MAX_MOVES> = moves
+            .iter()
+            .map(|&mv| {
+                let c = g.play(mv);
+                let key = c.mover_key();
+                self.table.prefetch(key);
+                Child {
+                    g: c,
+                    key,
+                    pn: 1,
+                    dn: 1,
+                    rep: NO_REP,
+                }
+            })
+            .collect();
+        for c in &mut children {
+            (c.pn, c.dn) = if let Some(at) = self.path.get(c.key) {
+                // A repetition: a draw, no win for the attacker on this path.
+                c.rep = at;
+                settled(false)
+            } else if let Some(numbers) = self.table.get(c.key) {
+                numbers
+            } else if let Some(win) = final_verdict(&c.g, self.attacker) {
+                // Stored, so that the next expansion of this parent finds it in the
+                // table instead of testing for the end of the game again (in Andada
+                // that test sows every hole).
+                let numbers = settled(win);
+                self.table.put(c.key, numbers.0, numbers.1, 1);
+                numbers
+            } else {
+                (1, 1)
+            };
+        }
+        children
+    }
+
+    /// The multiple-iterative-deepening step: works below `g` until its numbers reach
+    /// `th_pn` or `th_dn` (or it is settled, or a limit stops the search), stores them
+    /// and returns them.
+    fn mid<G: Game>(&mut self, g: &G, key: u64, th_pn: u32, th_dn: u32) -> (u32, u32, u32) {
+        self.count_node();
+        let start = self.nodes;
+        let mut children = self.children(g);
+        let attacking = g.to_move() == self.attacker;
+        let at = self.depth as u32;
+        self.path.insert(key, at);
+        self.depth += 1;
+        self.max_depth = self.max_depth.max(self.depth);
+        let (pn, dn, rep) = loop {
+            let (pn, dn, best, second) = Self::combine(&children, attacking);
+            if at == 0 {
+                self.root_numbers = (pn, dn);
+            }
+            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.stopped {
+                break (pn, dn, Self::disproof_rep(&children, attacking, dn));
+            }
+            let c = &children[best];
+            let (c_pn, c_dn) = if attacking {
+                (th_pn.min(widened(second)), add(th_dn - dn, c.dn))
+            } else {
+                (add(th_pn - pn, c.pn), th_dn.min(widened(second)))
+            };
+            let (cg, ck) = (c.g, c.key);
+            let (npn, ndn, nrep) = self.mid(&cg, ck, c_pn, c_dn);
+            let c = &mut children[best];
+            (c.pn, c.dn, c.rep) = (npn, ndn, nrep);
+        };
+        self.depth -= 1;
+        self.path.remove(key);
+        // A disproof resting on a repetition of a position above this one holds on this
+        // path only: the parent uses it, the table does not keep it (where another path
+        // reaches this position, that repetition may not be there). A repetition of this
+        // position itself is endless play from here, whatever the path.
+        if dn != 0 || rep >= at {
+            self.table.put(key, pn, dn, self.nodes - start + 1);
+        }
+        (pn, dn, rep)
+    }
+
+    /// The lowest path index of a repetition that the node's disproof rests on (`dn` 0),
+    /// else [`NO_REP`]. At the attacker's move every child is disproven and each one's
+    /// repetitions count; at the defender's one disproven child is enough, the one
+    /// resting on the highest index.
+    fn disproof_rep<G>(children: &[Child<G>], attacking: bool, dn: u32) -> u32 {
+        if dn != 0 {
+            return NO_REP;
+        }
+        let disproven = children.iter().filter(|c| c.dn == 0).map(|c| c.rep);
+        if attacking {
+            disproven.min().unwrap_or(NO_REP)
+        } else {
+            disproven.max().unwrap_or(NO_REP)
+        }
+    }
+
+    /// The node's numbers from its children's, the child to search next and the number
+    /// of the second best (for its threshold). At the attacker's move the best child has
+    /// the least proof number; at the defender's, the least disproof number.
+    fn combine<G>(children: &[Child<G>], attacking: bool) -> (u32, u32, usize, u32) {
+        let mut sum = 0u32;
+        let (mut best, mut least, mut second) = (0, INFINITE + 1, INFINITE);
+        for (i, c) in children.iter().enumerate() {
+            let (mine, other) = if attacking {
+                (c.pn, c.dn)
+            } else {
+                (c.dn, c.pn)
+            };
+            sum = add(sum, other);
+            if mine < least {
+                second = least.min(INFINITE);
+                least = mine;
+                best = i;
+            } else if mine < second {
+                second = mine;
+            }
+        }
+        let least = least.min(INFINITE);
+        if attacking {
+            (least, sum, best, second)
+        } else {
+            (sum, least, best, second)
+        }
+    }
+}
+
+/// The numbers of a settled position: a win is proven, anything else disproven.
+fn settled(win: bool) -> (u32, u32) {
+    if win { (0, INFINITE) } else { (INFINITE, 0) }
+}

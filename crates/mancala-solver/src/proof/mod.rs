@@ -1,0 +1,47 @@
+//! Proof-number search for games whose values are win, draw or loss ([`Game::win_loss`]):
+//! one question at a time, "does the attacker win?", answered with a certificate that is
+//! checked apart from the search that found it.
+//!
+//! - [`table`]: proof and disproof numbers by position;
+//! - [`dfpn`]: depth-first proof-number search (Nagai 2002) with the 1 + epsilon trick
+//!   (Pawlewicz and Lew 2007);
+//! - [`certificate`]: the checks of a proof (a finite winning strategy) and of a
+//!   disproof (a set of positions the defender can keep the game in forever).
+//!
+//! Why a second search beside alpha-beta: a win/loss question has no margin to narrow, and
+//! proof numbers send the search to where the proof is cheapest instead of into the
+//! first move's whole subtree. Why certificates: where positions repeat, a repetition
+//! is a draw, which is no win for the attacker, and that verdict depends on the path the
+//! search came by. Stored in the table and reused from another path it may be wrong (the
+//! graph-history interaction; Kishimoto and Müller 2004). Such errors only ever count
+//! against the attacker, so a proof is sound; a disproof is accepted only when the
+//! certificate check finds a closed set of positions in which the attacker never wins.
+//!
+//! [`Game::win_loss`]: mancala_core::Game::win_loss
+
+pub mod certificate;
+pub mod dfpn;
+pub mod table;
+
+pub use certificate::{Checked, Gap, Repair, check_disproof, check_proof};
+pub use dfpn::{Limits, Outcome, ProofSearch, Verdict};
+pub use table::{ProofTable, TableTooBig};
+
+use mancala_core::{Game, Player};
+
+/// Proof and disproof numbers at or above this are infinite: proven or disproven.
+pub const INFINITE: u32 = 1 << 30;
+
+/// How a position that ends the game counts for `attacker`: `Some(true)` a win,
+/// `Some(false)` no win (a loss or a draw), `None` when play goes on.
+pub fn final_verdict<G: Game>(g: &G, attacker: Player) -> Option<bool> {
+    if !g.is_terminal() {
+        return None;
+    }
+    let v = g.terminal_value();
+    Some(if g.to_move() == attacker {
+        v > 0
+    } else {
+        v < 0
+    })
+}

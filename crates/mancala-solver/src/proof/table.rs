@@ -1,0 +1,216 @@
+//! Proof and disproof numbers by position: buckets of four 16-byte entries, one cache
+//! line each, replaced by the work below them. Settled entries (proven or disproven) are
+//! kept before unsettled ones, since the certificate checks read them back after the
+//! search.
+//!
+//! An entry keeps 32 bits of its key (the bucket index is taken from other bits). A clash
+//! between two positions is therefore possible, about once in 10^9 lookups of a full
+//! table, and it could mislead the search; it cannot make a wrong answer pass, since the
+//! certificate checks play out every position they rely on and take from the table only
+//! which move to follow.
+
+use super::INFINITE;
+
+/// One position's numbers. `check` 0 marks an empty slot (a real check of 0 is stored as
+/// 1).
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    check: u32,
+    pn: u32,
+    dn: u32,
+    /// Nodes searched below this entry, saturating; the high bit marks a settled entry.
+    keep: u32,
+}
+
+const WAYS: usize = 4;
+
+/// One cache line.
+#[derive(Copy, Clone, Default)]
+#[repr(C, align(64))]
+struct Bucket([Entry; WAYS]);
+
+const SETTLED: u32 = 1 << 31;
+
+/// The memory for a table was refused, or is more than the system has free.
+#[derive(Debug, thiserror::Error)]
+#[error("a proof table of {mb} MB does not fit: {available_mb} MB of memory available")]
+pub struct TableTooBig {
+    pub mb: usize,
+    pub available_mb: u64,
+}
+
+/// The table: `2^k` buckets of [`WAYS`] entries.
+pub struct ProofTable {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    stored: u64,
+}
+
+impl ProofTable {
+    /// A table of at most `mb` megabytes (a power of two of buckets, at least one).
+    ///
+    /// # Panics
+    /// When the memory cannot be had; [`ProofTable::try_with_mb`] returns an error instead.
+    pub fn with_mb(mb: usize) -> Self {
+        Self::try_with_mb(mb).expect("memory for the proof table")
+    }
+
+    /// [`ProofTable::with_mb`], or an error when the system refuses the memory.
+    pub fn try_with_mb(mb: usize) -> Result<Self, TableTooBig> {
+        let want = mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>();
+        let count = if want <= 1 {
+            1
+        } else {
+            1usize << (usize::BITS - 1 - want.leading_zeros())
+        };
+        let available = crate::tt::available_memory().unwrap_or(u64::MAX);
+        let refused = TableTooBig {
+            mb,
+            available_mb: available >> 20,
+        };
+        if (count * std::mem::size_of::<Bucket>()) as u64 > available {
+            return Err(refused);
+        }
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(count).map_err(|_| refused)?;
+        advise_huge_pages(&buckets);
+        buckets.resize(count, Bucket::default());
+        Ok(ProofTable {
+            buckets,
+            mask: count - 1,
+            stored: 0,
+        })
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Entries written so far (including overwrites of other positions).
+    pub fn stored(&self) -> u64 {
+        self.stored
+    }
+
+    /// The bucket index (low bits) and the check (high bits) of `key`.
+    #[inline(always)]
+    fn split(&self, key: u64) -> (usize, u32) {
+        (key as usize & self.mask, ((key >> 32) as u32).max(1))
+    }
+
+    /// Asks the processor to fetch `key`'s bucket (a hint; no effect on results).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the index is masked into the table; a prefetch never faults.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.buckets.as_ptr().add(self.split(key).0) as *const i8;
+            _mm_prefetch(p, _MM_HINT_T0);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The numbers stored for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let (b, check) = self.split(key);
+        self.buckets[b]
+            .0
+            .iter()
+            .find(|e| e.check == check)
+            .map(|e| (e.pn, e.dn))
+    }
+
+    /// Stores `key`'s numbers with the `work` (nodes) they took.
+    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        let (b, check) = self.split(key);
+        let settled = if pn >= INFINITE || dn >= INFINITE || pn == 0 || dn == 0 {
+            SETTLED
+        } else {
+            0
+        };
+        let keep = settled | work.min((SETTLED - 1) as u64) as u32;
+        let bucket = &mut self.buckets[b].0;
+        let slot = match bucket.iter().position(|e| e.check == check) {
+            Some(i) => i,
+            None => {
+                let (i, victim) = bucket
+                    .iter()
+                    .enumerate()
+                    .min_by_key(|(_, e)| if e.check == 0 { 0 } else { e.keep as u64 + 1 })
+                    .expect("a bucket has entries");
+                if victim.check != 0 && victim.keep > keep {
+                    // Everything here is worth more than the new entry.
+                    return;
+                }
+                i
+            }
+        };
+        bucket[slot] = Entry {
+            check,
+            pn,
+            dn,
+            keep,
+        };
+        self.stored += 1;
+    }
+}
+
+/// Asks for huge pages under the reserved, still untouched memory of `slots`: a big table
+/// is probed at random, and with 4 KB pages nearly every probe is a TLB miss. A hint;
+/// refused, the table runs on ordinary pages.
+fn advise_huge_pages(slots: &Vec<Bucket>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = slots.as_ptr() as usize;
+        let end = start + slots.capacity() * std::mem::size_of::<Bucket>();
+        let aligned = start.next_multiple_of(HUGE);
+        if end > aligned + HUGE {
+            let len = (end - aligned) / HUGE * HUGE;
+            // SAFETY: the range lies inside the allocation `slots` owns; madvise only
+            // changes how the kernel backs it.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_what_it_stores_and_prefers_settled_entries() {
+        // One bucket; the checks are the keys' high halves.
+        let key = |k: u64| k << 32;
+        let mut t = ProofTable::with_mb(0);
+        assert_eq!(t.get(key(7)), None);
+        t.put(key(7), 3, 4, 10);
+        assert_eq!(t.get(key(7)), Some((3, 4)));
+        t.put(key(7), 0, INFINITE, 12);
+        assert_eq!(t.get(key(7)), Some((0, INFINITE)));
+        // Four more positions compete for the bucket; the settled one stays.
+        for k in 8..12 {
+            t.put(key(k), 2, 2, 1_000_000);
+        }
+        assert_eq!(t.get(key(7)), Some((0, INFINITE)));
+        assert_eq!(t.get(key(3)), None);
+        t.put(key(0), 5, 5, 1 << 40);
+        assert_eq!(
+            t.get(key(0)),
+            Some((5, 5)),
+            "a key whose check is 0 is stored too"
+        );
+        assert_eq!(
+            std::mem::size_of::<Bucket>(),
+            64,
+            "a bucket is one cache line"
+        );
+    }
+}

@@ -1,0 +1,242 @@
+//! Proof-number search against plain minimax on random small positions of the win/loss
+//! games (Andada in every rule variant, Give-away Afrika): for each position both
+//! questions, "does the player to move win?" and "does his opponent?", and every answer's
+//! certificate checked.
+
+use mancala_core::afrika::{Afrika, Ending, Repetition, Rules as AfrikaRules};
+use mancala_core::andada::index::SeedsOnBoard;
+use mancala_core::andada::{Andada, Direction, Endless, Phase, Rules};
+use mancala_core::game::{SplitMix, random_line};
+use mancala_core::{Game, Moves, Player};
+use mancala_solver::minimax::minimax;
+use mancala_solver::on_search_stack;
+use mancala_solver::proof::{
+    Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
+};
+use mancala_solver::retro::Database;
+use mancala_solver::retro::db::Quiet;
+
+/// Gaps in the table (disproofs that rest on a repetition above them are not stored)
+/// filled by searches of at most this many nodes.
+const REPAIR: Repair = Repair {
+    nodes: Some(100_000),
+};
+
+/// Asks both questions of `g` and compares with minimax's `truth` (+1, 0 or -1 for the
+/// player to move).
+fn agrees<G: Game>(g: &G, truth: i32, table_mb: usize) {
+    for (attacker, wins) in [
+        (g.to_move(), truth > 0),
+        (g.to_move().opponent(), truth < 0),
+    ] {
+        let mut table = ProofTable::with_mb(table_mb);
+        let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(g);
+        let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
+        if wins {
+            assert_eq!(out.verdict, Verdict::Proven, "{what}");
+            check_proof(g, attacker, &mut table, REPAIR)
+                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+        } else {
+            assert_eq!(out.verdict, Verdict::Disproven, "{what}");
+            check_disproof(g, attacker, &mut table, REPAIR)
+                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+        }
+    }
+}
+
+/// Checks `want` positions drawn by `draw` that minimax solves within `limit` nodes.
+fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut SplitMix) -> G) {
+    let mut rng = SplitMix(0xD1F0 ^ name.len() as u64);
+    let (mut checked, mut tried, mut decided) = (0, 0, [0; 3]);
+    while checked < want {
+        tried += 1;
+        assert!(tried < 50 * want + 1000, "{name}: too few small positions");
+        let g = draw(&mut rng);
+        let Some(truth) = minimax(&g, limit) else {
+            continue;
+        };
+        agrees(&g, truth, 1);
+        decided[(truth + 1) as usize] += 1;
+        checked += 1;
+    }
+    // Both verdicts must be exercised, or one could go unchecked. (Draws are rare in
+    // positions this small; the test against the 2 x 3 database seeks them out.)
+    assert!(
+        decided[0] > 0 && decided[2] > 0,
+        "{name}: losses, draws, wins {decided:?}"
+    );
+}
+
+#[test]
+fn andada_every_variant_agrees_with_minimax() {
+    on_search_stack(|| {
+        for direction in [Direction::Counterclockwise, Direction::Clockwise] {
+            for endless in [Endless::Illegal, Endless::Draw] {
+                let rules = Rules { direction, endless };
+                check(
+                    &format!("andada {direction:?} {endless:?}"),
+                    200,
+                    20_000,
+                    |rng| {
+                        if rng.below(2) == 0 {
+                            let plies = 2 + rng.below(12);
+                            return *random_line(Andada::start(3, rules), rng, plies)
+                                .last()
+                                .unwrap();
+                        }
+                        // A few seeds anywhere on 2 x 3 or 2 x 6.
+                        let n = 3 * (1 + rng.below(2));
+                        let mut holes = vec![0u8; 2 * n];
+                        for _ in 0..2 + rng.below(6) {
+                            holes[rng.below(2 * n)] += 1;
+                        }
+                        let to_move = [Player::First, Player::Second][rng.below(2)];
+                        Andada::from_parts(&holes, to_move, Phase::Play, rules).unwrap()
+                    },
+                );
+            }
+        }
+    });
+}
+
+/// Every draw among random 2 x 3 positions of 9 to 12 seeds (where the strong solution
+/// has them: endless play with best play, the case a repetition decides) and as many wins
+/// and losses, against the retrograde database (`mancala retro andada:3`).
+#[test]
+fn andada_2x3_draws_wins_and_losses_agree_with_the_database() {
+    on_search_stack(|| {
+        let rules = Rules::default();
+        let classes: Vec<SeedsOnBoard> = (0..=12)
+            .map(|seeds| SeedsOnBoard { n: 3, seeds, rules })
+            .collect();
+        let mut db = Database::<Andada>::empty("andada", &rules.variant_name());
+        db.solve(&classes, &Quiet);
+        let mut rng = SplitMix(0xD4A3);
+        let mut decided = [0; 3];
+        for _ in 0..6000 {
+            let mut holes = [0u8; 6];
+            for _ in 0..9 + rng.below(4) {
+                holes[rng.below(6)] += 1;
+            }
+            let to_move = [Player::First, Player::Second][rng.below(2)];
+            let g = Andada::from_parts(&holes, to_move, Phase::Play, rules).unwrap();
+            let truth = db
+                .value(&g)
+                .expect("the database holds every 2 x 3 position");
+            let i = (truth + 1) as usize;
+            if truth == 0 || decided[i] < decided[1] + 5 {
+                agrees(&g, truth, 4);
+                decided[i] += 1;
+            }
+        }
+        assert!(decided[1] >= 10, "losses, draws, wins {decided:?}");
+    });
+}
+
+/// A table that claims everything: every position reachable from `g` (up to `cap` of
+/// them) both proven and disproven. `None` when there are more.
+fn lying_table<G: Game>(g: &G, cap: usize) -> Option<ProofTable> {
+    let mut table = ProofTable::with_mb(16);
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![*g];
+    let mut moves = Moves::new();
+    while let Some(p) = todo.pop() {
+        if !seen.insert(p.mover_key()) {
+            continue;
+        }
+        if seen.len() > cap {
+            return None;
+        }
+        table.put(p.mover_key(), 0, 0, 1 << 20);
+        p.legal_moves(&mut moves);
+        todo.extend(moves.iter().map(|&m| p.play(m)));
+    }
+    Some(table)
+}
+
+/// The certificate checks do not take the table's word: with a table that claims every
+/// position both won and not won (so that it only decides which move a check follows), a
+/// proof is accepted only where minimax says the attacker wins, and a disproof only where
+/// he does not. Some of each are accepted, so the checks are not merely refusing.
+#[test]
+fn certificates_hold_only_where_minimax_agrees() {
+    on_search_stack(|| {
+        let mut rng = SplitMix(0xCE27);
+        let mut accepted = [0; 2];
+        for _ in 0..400 {
+            let plies = 2 + rng.below(12);
+            let g = *random_line(Andada::start(3, Rules::default()), &mut rng, plies)
+                .last()
+                .unwrap();
+            let (Some(truth), Some(mut table)) = (minimax(&g, 20_000), lying_table(&g, 50_000))
+            else {
+                continue;
+            };
+            for (attacker, wins) in [
+                (g.to_move(), truth > 0),
+                (g.to_move().opponent(), truth < 0),
+            ] {
+                let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
+                if check_proof(&g, attacker, &mut table, Repair::default()).is_ok() {
+                    assert!(wins, "proof accepted: {what}");
+                    accepted[0] += 1;
+                }
+                if check_disproof(&g, attacker, &mut table, Repair::default()).is_ok() {
+                    assert!(!wins, "disproof accepted: {what}");
+                    accepted[1] += 1;
+                }
+            }
+        }
+        assert!(
+            accepted.iter().all(|&n| n > 10),
+            "proofs, disproofs accepted {accepted:?}"
+        );
+    });
+}
+
+#[test]
+fn giveaway_afrika_agrees_with_minimax() {
+    on_search_stack(|| {
+        check("afrika giveaway", 300, 20_000, |rng| {
+            let m = 1 + rng.below(3);
+            let mut holes = vec![0u8; 2 * m];
+            for _ in 0..1 + rng.below(2 * m + 3) {
+                holes[rng.below(2 * m)] += 1;
+            }
+            let to_move = [Player::First, Player::Second][rng.below(2)];
+            let rules = AfrikaRules {
+                ending: Ending::GiveAway,
+                repetition: Repetition::Shared,
+                komi_half: 0,
+            };
+            let stores = [rng.below(4) as u8, rng.below(4) as u8];
+            Afrika::from_parts(&holes, stores, to_move, rules).unwrap()
+        });
+    });
+}
+
+#[test]
+fn andada_2x3_is_won_by_the_second_player() {
+    // README and docs/solutions.md row 18: the opener loses 2 x 3.
+    on_search_stack(|| {
+        let start = Andada::start(3, Rules::default());
+        let mut table = ProofTable::with_mb(16);
+        let out = ProofSearch::new(&mut table, Player::Second, Limits::default()).run(&start);
+        assert_eq!(out.verdict, Verdict::Proven);
+        assert!(
+            check_proof(&start, Player::Second, &mut table, REPAIR)
+                .unwrap()
+                .positions
+                > 1
+        );
+        let mut table = ProofTable::with_mb(16);
+        let out = ProofSearch::new(&mut table, Player::First, Limits::default()).run(&start);
+        assert_eq!(out.verdict, Verdict::Disproven);
+        assert!(
+            check_disproof(&start, Player::First, &mut table, REPAIR)
+                .unwrap()
+                .positions
+                > 1
+        );
+    });
+}
