@@ -284,7 +284,8 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
 }
 
 fn print_human(out: &Output) {
-    println!("{} {}", out.game, out.position);
+    // The position line names its game.
+    println!("{}", out.position);
     println!("{} to move", out.to_move);
     for q in &out.questions {
         println!(
