@@ -20,6 +20,11 @@ pub fn requested() -> bool {
     REQUESTED.load(Ordering::Relaxed)
 }
 
+/// The flag a signal raises, for searches that poll it themselves.
+pub fn flag() -> &'static AtomicBool {
+    &REQUESTED
+}
+
 /// From now on, SIGINT and SIGTERM ask the solve to stop instead of killing the program.
 pub fn catch() {
     #[cfg(unix)]

@@ -104,3 +104,47 @@ fn margin_games_and_history_dependent_rules_are_refused() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// A search stopped by --max-nodes saves its table, and the same question resumes from
+/// it; another question refuses the file, and a checkpoint needs --only.
+#[test]
+fn a_checkpoint_resumes_the_same_question_only() {
+    let dir = common::temp_dir("prove-checkpoint");
+    let ck = dir.join("g83.ckpt");
+    let ck = ck.to_str().unwrap();
+    let ask = |only: &str, more: &[&str]| {
+        let mut args = vec![
+            "prove",
+            "afrika:8x3",
+            "--rules",
+            "giveaway",
+            "--only",
+            only,
+            "--tt-mb",
+            "16",
+            "--checkpoint",
+            ck,
+            "--json",
+        ];
+        args.extend(more);
+        mancala(&args)
+    };
+    let first = ask("opponent", &["--max-nodes", "5000"]);
+    assert_eq!(first.status.code(), Some(0));
+    let first: Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert_eq!(first["questions"][0]["answer"], "open");
+    assert!(std::path::Path::new(ck).exists());
+    let second = ask("opponent", &[]);
+    let err = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(0), "{err}");
+    assert!(err.contains("resuming from"), "{err}");
+    let second: Value = serde_json::from_slice(&second.stdout).unwrap();
+    assert_eq!(second["value"], -1.0);
+    assert_eq!(second["questions"][0]["resumed"]["nodes"], 5000);
+    let other = ask("mover", &[]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("another question"));
+    let both = mancala(&["prove", "andada:3", "--checkpoint", ck]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&both.stderr).contains("--only"));
+}

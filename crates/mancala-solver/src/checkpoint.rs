@@ -207,7 +207,7 @@ pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, Checkpoi
 }
 
 /// The temporary name a checkpoint is written under.
-fn partial_name(path: &Path) -> PathBuf {
+pub(crate) fn partial_name(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".partial");
     PathBuf::from(name)
@@ -223,13 +223,13 @@ fn word_value(w: u64) -> Option<i32> {
 }
 
 /// 8-byte little-endian words in or out, with a running checksum of every word.
-struct Words<T> {
-    inner: T,
-    sum: u64,
+pub(crate) struct Words<T> {
+    pub(crate) inner: T,
+    pub(crate) sum: u64,
 }
 
 impl<T> Words<T> {
-    fn new(inner: T) -> Self {
+    pub(crate) fn new(inner: T) -> Self {
         Words {
             inner,
             sum: 0x6D61_6E63_616C_6143,
@@ -242,12 +242,12 @@ impl<T> Words<T> {
 }
 
 impl<W: Write> Words<W> {
-    fn put(&mut self, w: u64) -> std::io::Result<()> {
+    pub(crate) fn put(&mut self, w: u64) -> std::io::Result<()> {
         self.add(w);
         self.inner.write_all(&w.to_le_bytes())
     }
 
-    fn put_bytes(&mut self, b: &[u8; 8]) -> std::io::Result<()> {
+    pub(crate) fn put_bytes(&mut self, b: &[u8; 8]) -> std::io::Result<()> {
         self.put(u64::from_le_bytes(*b))
     }
 
@@ -262,7 +262,7 @@ impl<W: Write> Words<W> {
         Ok(())
     }
 
-    fn put_text(&mut self, s: &str) -> std::io::Result<()> {
+    pub(crate) fn put_text(&mut self, s: &str) -> std::io::Result<()> {
         self.put(s.len() as u64)?;
         for chunk in s.as_bytes().chunks(8) {
             let mut b = [0u8; 8];
@@ -274,7 +274,7 @@ impl<W: Write> Words<W> {
 }
 
 impl<R: Read> Words<R> {
-    fn get(&mut self) -> std::io::Result<u64> {
+    pub(crate) fn get(&mut self) -> std::io::Result<u64> {
         let mut b = [0u8; 8];
         self.inner.read_exact(&mut b)?;
         let w = u64::from_le_bytes(b);
@@ -282,7 +282,7 @@ impl<R: Read> Words<R> {
         Ok(w)
     }
 
-    fn get_bytes(&mut self, b: &mut [u8; 8]) -> std::io::Result<()> {
+    pub(crate) fn get_bytes(&mut self, b: &mut [u8; 8]) -> std::io::Result<()> {
         *b = self.get()?.to_le_bytes();
         Ok(())
     }
@@ -300,7 +300,7 @@ impl<R: Read> Words<R> {
         }
     }
 
-    fn get_text(&mut self) -> std::io::Result<String> {
+    pub(crate) fn get_text(&mut self) -> std::io::Result<String> {
         let len = self.get()?;
         if len > 1 << 20 {
             return Err(std::io::ErrorKind::InvalidData.into());

@@ -10,12 +10,15 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Checked, Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
+    Checked, Limits, Outcome, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
+    check_proof, load_proof, save_proof,
 };
 use serde::Serialize;
 
+use crate::cmd::checkpointing::{Earlier, Interrupted};
 use crate::cmd::solve::describe;
 use crate::dispatch::CliGame;
+use crate::interrupt;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 
 /// Prove who wins a position of a win/draw/loss game (Andada, Give-away Afrika) by
@@ -44,6 +47,14 @@ pub struct ProveArgs {
     /// the table lost).
     #[arg(long, default_value_t = 1_000_000, value_parser = crate::args::nodes)]
     repair_nodes: u64,
+    /// Save the search's table to FILE every --checkpoint-minutes and on Ctrl-C or
+    /// SIGTERM (exit status 130); the same command run again resumes from it. One
+    /// question at a time: needs --only.
+    #[arg(long, value_name = "FILE", requires = "only")]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Minutes between checkpoints.
+    #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
+    checkpoint_minutes: f64,
     /// Also the value of every legal move (both questions for each position after it).
     #[arg(long, conflicts_with = "only")]
     moves: bool,
@@ -88,6 +99,10 @@ struct Answer {
     /// The root's proof and disproof numbers at the end.
     proof_number: u32,
     disproof_number: u32,
+    /// With --checkpoint: what the earlier runs did (nodes and seconds above are this
+    /// run's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resumed: Option<Earlier>,
 }
 
 #[derive(Serialize)]
@@ -225,19 +240,53 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
     })
 }
 
-/// Asks "does `attacker` win?" and checks the answer's certificate.
+/// A question's table: new, or read from its checkpoint file, with the effort of the
+/// runs before.
+fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
+    if let Some(path) = a.checkpoint.as_deref().filter(|p| p.exists()) {
+        let saved = load_proof(path, label)?;
+        eprintln!(
+            "resuming from {}: earlier runs {} nodes, {:.1} s ({} MB table)",
+            path.display(),
+            saved.nodes,
+            saved.seconds,
+            saved.table.bytes() >> 20
+        );
+        let earlier = Earlier {
+            nodes: saved.nodes,
+            seconds: saved.seconds,
+        };
+        return Ok((saved.table, Some(earlier)));
+    }
+    Ok((ProofTable::try_with_mb(a.tt_mb)?, None))
+}
+
+/// Asks "does `attacker` win?" and checks the answer's certificate. With --checkpoint the
+/// search runs in stretches of --checkpoint-minutes, saving its table after each and on a
+/// signal.
 fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Result<Answer> {
-    let mut table = ProofTable::try_with_mb(a.tt_mb)?;
     let question = format!("does {name} win?");
+    let label = format!("{} [{}]", root.to_text(), question);
+    let (mut table, earlier) = open_table(&label, a)?;
     let show = a.progress || std::io::stderr().is_terminal();
-    let limits = Limits { nodes: a.max_nodes };
-    let (out, check) = on_search_stack(|| {
-        let start = Instant::now();
+    if a.checkpoint.is_some() {
+        interrupt::catch();
+    }
+    let stretch = Limits {
+        nodes: a.max_nodes,
+        seconds: a.checkpoint.as_ref().map(|_| a.checkpoint_minutes * 60.0),
+        stop: Some(interrupt::flag()),
+    };
+    let start = Instant::now();
+    let (out, check, saved) = on_search_stack(|| {
         let mut last = 0.0;
+        // Nodes of the stretches before the one running.
+        let total = std::cell::Cell::new(0u64);
         let mut report = |nodes: u64, pn: u32, dn: u32| {
             let t = start.elapsed().as_secs_f64();
             if show && t - last >= 5.0 {
                 last = t;
+                let nodes = total.get() + nodes;
                 eprintln!(
                     "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s), proof number {pn}, disproof number {dn}",
                     nodes as f64 / 1e6,
@@ -245,9 +294,33 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
                 );
             }
         };
-        let out = ProofSearch::new(&mut table, attacker, limits)
-            .with_progress(&mut report)
-            .run(root);
+        let mut saved = Ok(());
+        let out = loop {
+            let mut limits = stretch;
+            limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
+            let o = ProofSearch::new(&mut table, attacker, limits)
+                .with_progress(&mut report)
+                .run(root);
+            total.set(total.get() + o.nodes);
+            let seconds = start.elapsed().as_secs_f64();
+            let out = Outcome {
+                nodes: total.get(),
+                seconds,
+                ..o
+            };
+            if let Some(path) = a.checkpoint.as_deref() {
+                let (n, t) = earlier.map_or((0, 0.0), |e| (e.nodes, e.seconds));
+                saved = save_proof(&table, path, &label, n + total.get(), t + seconds);
+                if saved.is_err() {
+                    break out;
+                }
+            }
+            let spent = stretch.nodes.is_some_and(|n| total.get() >= n);
+            let more = a.checkpoint.is_some() && !spent && !interrupt::requested();
+            if o.verdict != Verdict::Open || !more {
+                break out;
+            }
+        };
         let repair = Repair {
             nodes: Some(a.repair_nodes),
         };
@@ -256,8 +329,15 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
             Verdict::Disproven => Some(check_disproof(root, attacker, &mut table, repair)),
             Verdict::Open => None,
         };
-        (out, check)
+        (out, check, saved)
     });
+    saved?;
+    if out.verdict == Verdict::Open
+        && interrupt::requested()
+        && let Some(path) = &a.checkpoint
+    {
+        return Err(Interrupted { path: path.clone() }.into());
+    }
     let (certificate, checked) = match check {
         Some(Ok(c)) => ("checked".to_string(), c),
         Some(Err(gap)) => (format!("failed: {gap}"), Checked::default()),
@@ -280,6 +360,7 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
         max_depth: out.max_depth,
         proof_number: out.pn,
         disproof_number: out.dn,
+        resumed: earlier,
     })
 }
 

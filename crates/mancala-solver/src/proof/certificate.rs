@@ -68,7 +68,15 @@ fn repaired<G: Game>(
     {
         return;
     }
-    let out = ProofSearch::new(table, attacker, Limits { nodes: Some(nodes) }).run(c);
+    let out = ProofSearch::new(
+        table,
+        attacker,
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        },
+    )
+    .run(c);
     stats.repairs += 1;
     stats.repair_nodes += out.nodes;
 }

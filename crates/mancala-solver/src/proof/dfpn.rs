@@ -12,6 +12,7 @@
 //! path. See the module documentation of [`super`] for why this makes every proof
 //! sound and every disproof a claim for [`super::certificate`] to check.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
@@ -38,6 +39,10 @@ pub enum Verdict {
 pub struct Limits {
     /// Stop after this many nodes (`None`: no limit).
     pub nodes: Option<u64>,
+    /// Stop after this many seconds.
+    pub seconds: Option<f64>,
+    /// Stop when this flag is raised (a signal handler's).
+    pub stop: Option<&'static AtomicBool>,
 }
 
 /// What one search found, with its effort.
@@ -65,10 +70,14 @@ pub struct ProofSearch<'t> {
     stopped: bool,
     progress: Option<&'t mut dyn FnMut(u64, u32, u32)>,
     root_numbers: (u32, u32),
+    started: Instant,
 }
 
 /// Progress is reported every this many nodes.
 const REPORT_EVERY: u64 = 1 << 20;
+
+/// The clock and the stop flag are read every this many nodes.
+const CLOCK_EVERY: u64 = 1 << 12;
 
 /// A child as its parent's loop sees it: the position, its repetition key and its
 /// numbers. A final child or one on the path is settled, so it is never searched again.
@@ -115,6 +124,7 @@ impl<'t> ProofSearch<'t> {
             stopped: false,
             progress: None,
             root_numbers: (1, 1),
+            started: Instant::now(),
         }
     }
 
@@ -128,6 +138,7 @@ impl<'t> ProofSearch<'t> {
     /// kept from an earlier call goes on from there.
     pub fn run<G: Game>(&mut self, root: &G) -> Outcome {
         let start = Instant::now();
+        self.started = start;
         let key = root.mover_key();
         let (pn, dn) = match final_verdict(root, self.attacker) {
             Some(win) => settled(win),
@@ -165,6 +176,13 @@ impl<'t> ProofSearch<'t> {
         }
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(CLOCK_EVERY) {
+            let late = |s: f64| self.started.elapsed().as_secs_f64() >= s;
+            let asked = |f: &AtomicBool| f.load(Ordering::Relaxed);
+            if self.limits.seconds.is_some_and(late) || self.limits.stop.is_some_and(asked) {
+                self.stopped = true;
+            }
         }
     }
 

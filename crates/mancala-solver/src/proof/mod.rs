@@ -5,6 +5,7 @@
 //! - [`table`]: proof and disproof numbers by position;
 //! - [`dfpn`]: depth-first proof-number search (Nagai 2002) with the 1 + epsilon trick
 //!   (Pawlewicz and Lew 2007);
+//! - [`checkpoint`]: the table saved to a file and read back, to resume a long search;
 //! - [`certificate`]: the checks of a proof (a finite winning strategy) and of a
 //!   disproof (a set of positions the defender can keep the game in forever).
 //!
@@ -20,10 +21,12 @@
 //! [`Game::win_loss`]: mancala_core::Game::win_loss
 
 pub mod certificate;
+pub mod checkpoint;
 pub mod dfpn;
 pub mod table;
 
 pub use certificate::{Checked, Gap, Repair, check_disproof, check_proof};
+pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
 pub use dfpn::{Limits, Outcome, ProofSearch, Verdict};
 pub use table::{ProofTable, TableTooBig};
 

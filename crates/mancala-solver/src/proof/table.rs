@@ -3,23 +3,29 @@
 //! kept before unsettled ones, since the certificate checks read them back after the
 //! search.
 //!
-//! An entry keeps 32 bits of its key (the bucket index is taken from other bits). A clash
-//! between two positions is therefore possible, about once in 10^9 lookups of a full
-//! table, and it could mislead the search; it cannot make a wrong answer pass, since the
-//! certificate checks play out every position they rely on and take from the table only
-//! which move to follow.
+//! An entry keeps 48 bits of its key, bits 16-63; the bucket index is bits 0 to k - 1
+//! of a table of 2^k buckets, so two positions are told apart by min(48, 64 - k) bits
+//! besides the bucket (37 in a table of 8 GB): a clash is possible, about once in 10^10
+//! lookups of a full 8 GB table, and it could mislead the search. It cannot make a wrong
+//! answer pass, since the certificate checks play out every position they rely on and
+//! take from the table only which move to follow.
 
 use super::INFINITE;
 
-/// One position's numbers. `check` 0 marks an empty slot (a real check of 0 is stored as
-/// 1).
+/// One position's numbers. A check of 0 marks an empty slot (a real check of 0 is
+/// stored as 1).
 #[derive(Copy, Clone, Default)]
+#[repr(C)]
 struct Entry {
+    /// Bits 32-63 of the key.
     check: u32,
+    /// Bits 16-31 of the key.
+    check_low: u16,
+    /// The high bit marks a settled entry; the rest is the bit length of the nodes
+    /// searched below it (replacement goes by orders of magnitude).
+    keep: u16,
     pn: u32,
     dn: u32,
-    /// Nodes searched below this entry, saturating; the high bit marks a settled entry.
-    keep: u32,
 }
 
 const WAYS: usize = 4;
@@ -29,7 +35,7 @@ const WAYS: usize = 4;
 #[repr(C, align(64))]
 struct Bucket([Entry; WAYS]);
 
-const SETTLED: u32 = 1 << 31;
+const SETTLED: u16 = 1 << 15;
 
 /// The memory for a table was refused, or is more than the system has free.
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +69,11 @@ impl ProofTable {
         } else {
             1usize << (usize::BITS - 1 - want.leading_zeros())
         };
+        Self::with_buckets(count, mb)
+    }
+
+    /// A table of `count` buckets (a power of two), `mb` being what was asked for.
+    fn with_buckets(count: usize, mb: usize) -> Result<Self, TableTooBig> {
         let available = crate::tt::available_memory().unwrap_or(u64::MAX);
         let refused = TableTooBig {
             mb,
@@ -82,6 +93,41 @@ impl ProofTable {
         })
     }
 
+    /// A table of `words` 8-byte words (as [`ProofTable::words`] gives them), empty;
+    /// `None` when no table has that many.
+    pub fn with_words(words: u64) -> Option<Result<Self, TableTooBig>> {
+        let per_bucket = (std::mem::size_of::<Bucket>() / 8) as u64;
+        let count = words / per_bucket;
+        if count == 0 || !count.is_power_of_two() || count * per_bucket != words {
+            return None;
+        }
+        let count = usize::try_from(count).ok()?;
+        let mb = (count * std::mem::size_of::<Bucket>()) >> 20;
+        Some(Self::with_buckets(count, mb))
+    }
+
+    /// The table as 8-byte words, for saving it.
+    pub fn words(&self) -> &[u64] {
+        // SAFETY: a bucket is 64 bytes of plain u32s (repr(C), no padding), aligned to 64.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.buckets.as_ptr() as *const u64,
+                self.buckets.len() * std::mem::size_of::<Bucket>() / 8,
+            )
+        }
+    }
+
+    /// The table as 8-byte words, for loading it. Any words make a valid table.
+    pub fn words_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as in `words`; every bit pattern is a valid entry.
+        unsafe {
+            std::slice::from_raw_parts_mut(
+                self.buckets.as_mut_ptr() as *mut u64,
+                self.buckets.len() * std::mem::size_of::<Bucket>() / 8,
+            )
+        }
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
@@ -92,10 +138,14 @@ impl ProofTable {
         self.stored
     }
 
-    /// The bucket index (low bits) and the check (high bits) of `key`.
+    /// The bucket index (low bits) and the check (bits 16-63, never 0) of `key`.
     #[inline(always)]
-    fn split(&self, key: u64) -> (usize, u32) {
-        (key as usize & self.mask, ((key >> 32) as u32).max(1))
+    fn split(&self, key: u64) -> (usize, (u32, u16)) {
+        let check = ((key >> 16) & 0xFFFF_FFFF_FFFF).max(1);
+        (
+            key as usize & self.mask,
+            ((check >> 16) as u32, check as u16),
+        )
     }
 
     /// Asks the processor to fetch `key`'s bucket (a hint; no effect on results).
@@ -119,7 +169,7 @@ impl ProofTable {
         self.buckets[b]
             .0
             .iter()
-            .find(|e| e.check == check)
+            .find(|e| (e.check, e.check_low) == check)
             .map(|e| (e.pn, e.dn))
     }
 
@@ -131,17 +181,18 @@ impl ProofTable {
         } else {
             0
         };
-        let keep = settled | work.min((SETTLED - 1) as u64) as u32;
+        let keep = settled | (u64::BITS - work.leading_zeros()) as u16;
         let bucket = &mut self.buckets[b].0;
-        let slot = match bucket.iter().position(|e| e.check == check) {
+        let empty = |e: &Entry| (e.check, e.check_low) == (0, 0);
+        let slot = match bucket.iter().position(|e| (e.check, e.check_low) == check) {
             Some(i) => i,
             None => {
                 let (i, victim) = bucket
                     .iter()
                     .enumerate()
-                    .min_by_key(|(_, e)| if e.check == 0 { 0 } else { e.keep as u64 + 1 })
+                    .min_by_key(|(_, e)| if empty(e) { 0 } else { e.keep as u32 + 1 })
                     .expect("a bucket has entries");
-                if victim.check != 0 && victim.keep > keep {
+                if !empty(victim) && victim.keep > keep {
                     // Everything here is worth more than the new entry.
                     return;
                 }
@@ -149,10 +200,11 @@ impl ProofTable {
             }
         };
         bucket[slot] = Entry {
-            check,
+            check: check.0,
+            check_low: check.1,
+            keep,
             pn,
             dn,
-            keep,
         };
         self.stored += 1;
     }
@@ -187,8 +239,8 @@ mod tests {
 
     #[test]
     fn keeps_what_it_stores_and_prefers_settled_entries() {
-        // One bucket; the checks are the keys' high halves.
-        let key = |k: u64| k << 32;
+        // One bucket; the checks are the keys' bits 16-63.
+        let key = |k: u64| k << 16;
         let mut t = ProofTable::with_mb(0);
         assert_eq!(t.get(key(7)), None);
         t.put(key(7), 3, 4, 10);
