@@ -153,6 +153,15 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
         0
     }
 
+    /// How many moves the player to move has, or a cheap estimate of it: proof-number
+    /// search starts a new position's numbers from it (more moves for the side that
+    /// needs only one of them to work: harder to refute). The count by default.
+    fn mobility(&self) -> u32 {
+        let mut moves = Moves::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u32
+    }
+
     /// The margin the search orders moves by (what a move gains in it): by default what
     /// is banked.
     fn ordering_margin(&self) -> i32 {

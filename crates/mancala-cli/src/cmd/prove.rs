@@ -55,6 +55,11 @@ pub struct ProveArgs {
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
+    /// Switch a technique off to measure it: mobility (new positions' proof and disproof
+    /// numbers start from their number of moves; off: from 1 and 1).
+    #[arg(long = "without", value_name = "TECHNIQUE",
+          value_parser = clap::builder::PossibleValuesParser::new(["mobility"]))]
+    without: Vec<String>,
     /// Also the value of every legal move (both questions for each position after it).
     #[arg(long, conflicts_with = "only")]
     moves: bool,
@@ -298,9 +303,11 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
         let out = loop {
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
-            let o = ProofSearch::new(&mut table, attacker, limits)
-                .with_progress(&mut report)
-                .run(root);
+            let mut search = ProofSearch::new(&mut table, attacker, limits);
+            if a.without.iter().any(|t| t == "mobility") {
+                search = search.without_mobility();
+            }
+            let o = search.with_progress(&mut report).run(root);
             total.set(total.get() + o.nodes);
             let seconds = start.elapsed().as_secs_f64();
             let out = Outcome {

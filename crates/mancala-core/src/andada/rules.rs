@@ -502,6 +502,21 @@ impl Game for Andada {
         1
     }
 
+    /// The mover's holes holding seeds: each is a move unless its sowing never ends,
+    /// which is rare, and telling those apart would mean sowing every hole.
+    fn mobility(&self) -> u32 {
+        if self.phase() != Phase::Play {
+            return match self.phase() {
+                Phase::Opening => self.holes_per_row() as u32,
+                Phase::Pie => 2,
+                _ => 0,
+            };
+        }
+        let n = self.holes_per_row();
+        let s = Self::row(self.to_move()).start(n);
+        self.holes[s..s + n].iter().filter(|&&x| x > 0).count() as u32
+    }
+
     /// The holes as the player to move sees them (his row first), the size, phase and
     /// rules: the rules treat both seats alike, so a position and its [`Twin::twin`]
     /// share one table entry.

@@ -71,6 +71,8 @@ pub struct ProofSearch<'t> {
     progress: Option<&'t mut dyn FnMut(u64, u32, u32)>,
     root_numbers: (u32, u32),
     started: Instant,
+    /// Start new positions' numbers from their mobility ([`ProofSearch::initial`]).
+    by_mobility: bool,
 }
 
 /// Progress is reported every this many nodes.
@@ -125,7 +127,15 @@ impl<'t> ProofSearch<'t> {
             progress: None,
             root_numbers: (1, 1),
             started: Instant::now(),
+            by_mobility: true,
         }
+    }
+
+    /// Starts new positions' numbers from 1 and 1 instead of their mobility (to measure
+    /// [`ProofSearch::initial`]).
+    pub fn without_mobility(mut self) -> Self {
+        self.by_mobility = false;
+        self
     }
 
     /// Calls `report(nodes, root pn, root dn)` now and then while searching.
@@ -223,10 +233,25 @@ impl<'t> ProofSearch<'t> {
                 self.table.put(c.key, numbers.0, numbers.1, 1);
                 numbers
             } else {
-                (1, 1)
+                self.initial(&c.g)
             };
         }
         children
+    }
+
+    /// The numbers of a position not yet searched: the number of moves for the side that
+    /// needs one good move (proof number at the defender's turn is the attacker's work
+    /// against every reply), 1 for the other (df-pn+ initialisation by mobility).
+    fn initial<G: Game>(&self, g: &G) -> (u32, u32) {
+        if !self.by_mobility {
+            return (1, 1);
+        }
+        let n = g.mobility().max(1);
+        if g.to_move() == self.attacker {
+            (1, n)
+        } else {
+            (n, 1)
+        }
     }
 
     /// The multiple-iterative-deepening step: works below `g` until its numbers reach
