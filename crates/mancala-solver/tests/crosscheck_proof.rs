@@ -22,16 +22,22 @@ const REPAIR: Repair = Repair {
     nodes: Some(100_000),
 };
 
-/// Asks both questions of `g` and compares with minimax's `truth` (+1, 0 or -1 for the
-/// player to move).
+/// Asks both questions of `g`, with mobility initialisation on and off, and compares with
+/// minimax's `truth` (+1, 0 or -1 for the player to move).
 fn agrees<G: Game>(g: &G, truth: i32, table_mb: usize) {
-    for (attacker, wins) in [
+    let questions = [
         (g.to_move(), truth > 0),
         (g.to_move().opponent(), truth < 0),
-    ] {
+    ];
+    for ((attacker, wins), mobility) in questions.into_iter().flat_map(|q| [(q, true), (q, false)])
+    {
         let mut table = ProofTable::with_mb(table_mb);
-        let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(g);
-        let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
+        let mut search = ProofSearch::new(&mut table, attacker, Limits::default());
+        if !mobility {
+            search = search.without_mobility();
+        }
+        let out = search.run(g);
+        let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
             check_proof(g, attacker, &mut table, REPAIR)
