@@ -34,6 +34,10 @@ pub enum Gap {
     AttackerWins(u64),
     #[error("position {0:016x}: the defender has no move known to keep the attacker from winning")]
     NoEscape(u64),
+    #[error(
+        "position {0:016x}: its repetition is not a draw under these rules, so endless play there is no safe escape"
+    )]
+    RepetitionNotDraw(u64),
 }
 
 fn children<G: Game>(g: &G) -> Vec<G> {
@@ -191,6 +195,10 @@ pub fn check_disproof<G: Game>(
         let key = g.mover_key();
         if !safe.insert(key) {
             continue;
+        }
+        // Play may cycle inside the set: that must be a draw wherever it happens.
+        if g.repetition_value() != 0 {
+            return Err(Gap::RepetitionNotDraw(key));
         }
         match final_verdict(&g, attacker) {
             Some(true) => return Err(Gap::AttackerWins(key)),
