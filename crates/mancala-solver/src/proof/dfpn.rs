@@ -9,8 +9,11 @@
 //! behaves like best-first proof-number search without keeping a tree in memory.
 //!
 //! A child already on the path is a repetition, a draw, so no win: disproven for this
-//! path. See the module documentation of [`super`] for why this makes every proof
-//! sound and every disproof a claim for [`super::certificate`] to check.
+//! path. Each disproof carries the lowest path index of a repetition it rests on; one
+//! resting on a position above its node goes to the parent but not into the table, where
+//! another path could meet it (the graph-history interaction). See the module
+//! documentation of [`super`] for why every proof is sound and every disproof still a
+//! claim for [`super::certificate`] to check.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

@@ -14,9 +14,10 @@
 //! first move's whole subtree. Why certificates: where positions repeat, a repetition
 //! is a draw, which is no win for the attacker, and that verdict depends on the path the
 //! search came by. Stored in the table and reused from another path it may be wrong (the
-//! graph-history interaction; Kishimoto and Müller 2004). Such errors only ever count
-//! against the attacker, so a proof is sound; a disproof is accepted only when the
-//! certificate check finds a closed set of positions in which the attacker never wins.
+//! graph-history interaction; Kishimoto and Müller 2004), so such disproofs are not
+//! stored. Errors of this kind only ever count against the attacker, so a proof is
+//! sound; a disproof is accepted only when the certificate check finds a closed set of
+//! positions in which the attacker never wins.
 //!
 //! [`Game::win_loss`]: mancala_core::Game::win_loss
 
