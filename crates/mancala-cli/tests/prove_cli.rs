@@ -148,3 +148,31 @@ fn a_checkpoint_resumes_the_same_question_only() {
     assert_eq!(both.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&both.stderr).contains("--only"));
 }
+
+/// With `--db`, an endgame database's positions are leaves: the value is the one found
+/// without it, in far fewer nodes, every certificate is checked, and the output names the
+/// database the answer rests on. A database of another game is refused.
+#[test]
+fn an_endgame_database_gives_the_same_value_in_fewer_nodes() {
+    let dir = common::temp_dir("prove-db");
+    let db = dir.join("andada-6-9.db");
+    let db = db.to_str().unwrap();
+    let built = mancala(&["retro", "andada:6", "--max-stones", "9", "--out", db]);
+    assert_eq!(
+        built.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let position = "andada south:2,1,0,3,0,2 north:0,2,1,1,2,0 to-move:north phase:play";
+    let plain = json(&["prove", position, "--tt-mb", "16", "--json"]);
+    let with_db = json(&["prove", position, "--tt-mb", "16", "--json", "--db", db]);
+    assert_eq!(plain["value"], 1.0);
+    assert_eq!(with_db["value"], plain["value"]);
+    assert_eq!(with_db["databases"][0], db);
+    let nodes = |v: &Value| v["questions"][0]["nodes"].as_u64().unwrap();
+    assert!(nodes(&with_db) * 10 < nodes(&plain), "{with_db} {plain}");
+    assert_eq!(with_db["questions"][0]["certificate"], "checked");
+    let other = mancala(&["prove", "afrika:8x1", "--rules", "giveaway", "--db", db]);
+    assert_eq!(other.status.code(), Some(2));
+}

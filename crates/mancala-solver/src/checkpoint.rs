@@ -73,43 +73,31 @@ pub fn save(
     nodes: u64,
     seconds: f64,
 ) -> Result<(), CheckpointError> {
-    let partial = partial_name(path);
-    let io = |source| CheckpointError::Io {
-        path: partial.clone(),
-        source,
-    };
-    let file = File::create(&partial).map_err(io)?;
-    let mut w = Words::new(BufWriter::with_capacity(1 << 20, file));
-    let proven = solver.proven();
-    w.put_bytes(MAGIC).map_err(io)?;
-    w.put(VERSION).map_err(io)?;
-    w.put_text(label).map_err(io)?;
-    w.put(proven.root).map_err(io)?;
-    w.put(value_word(proven.value)).map_err(io)?;
-    w.put(proven.moves.len() as u64).map_err(io)?;
-    for &m in &proven.moves {
-        w.put(value_word(m)).map_err(io)?;
-    }
-    for &b in std::iter::once(&proven.value_bracket).chain(&proven.move_brackets) {
-        w.put_bracket(b).map_err(io)?;
-    }
-    w.put(nodes).map_err(io)?;
-    w.put(seconds.to_bits()).map_err(io)?;
-    for (key, data) in solver.tt.stored_entries() {
-        w.put(key).map_err(io)?;
-        w.put(data).map_err(io)?;
-    }
-    // The end: a zero key and data (no stored entry has data 0), then the checksum.
-    w.put(0).map_err(io)?;
-    w.put(0).map_err(io)?;
-    let sum = w.sum;
-    w.put(sum).map_err(io)?;
-    let file = w.inner.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&partial, path).map_err(|source| CheckpointError::Io {
-        path: path.to_path_buf(),
-        source,
+    write_atomically(path, |w| {
+        let proven = solver.proven();
+        w.put_bytes(MAGIC)?;
+        w.put(VERSION)?;
+        w.put_text(label)?;
+        w.put(proven.root)?;
+        w.put(value_word(proven.value))?;
+        w.put(proven.moves.len() as u64)?;
+        for &m in &proven.moves {
+            w.put(value_word(m))?;
+        }
+        for &b in std::iter::once(&proven.value_bracket).chain(&proven.move_brackets) {
+            w.put_bracket(b)?;
+        }
+        w.put(nodes)?;
+        w.put(seconds.to_bits())?;
+        for (key, data) in solver.tt.stored_entries() {
+            w.put(key)?;
+            w.put(data)?;
+        }
+        // The end: a zero key and data (no stored entry has data 0).
+        w.put(0)?;
+        w.put(0)
     })
+    .map_err(|(path, source)| CheckpointError::Io { path, source })
 }
 
 /// Reads the checkpoint at `path` into `solver` (its table and proven values), if it
@@ -204,6 +192,26 @@ pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, Checkpoi
         nodes,
         seconds,
     })
+}
+
+/// Writes a checkpoint file so that a kill while writing leaves the previous one whole:
+/// `body` writes its words to a temporary file beside `path`, the checksum of every word
+/// follows, and the file is synced and renamed over `path`. An error names the file it
+/// concerns.
+pub(crate) fn write_atomically(
+    path: &Path,
+    body: impl FnOnce(&mut Words<BufWriter<File>>) -> std::io::Result<()>,
+) -> Result<(), (PathBuf, std::io::Error)> {
+    let partial = partial_name(path);
+    let at = |e| (partial.clone(), e);
+    let file = File::create(&partial).map_err(at)?;
+    let mut w = Words::new(BufWriter::with_capacity(1 << 20, file));
+    body(&mut w).map_err(at)?;
+    let sum = w.sum;
+    w.put(sum).map_err(at)?;
+    let file = w.inner.into_inner().map_err(|e| at(e.into_error()))?;
+    file.sync_all().map_err(at)?;
+    std::fs::rename(&partial, path).map_err(|e| (path.to_path_buf(), e))
 }
 
 /// The temporary name a checkpoint is written under.

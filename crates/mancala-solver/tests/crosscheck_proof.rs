@@ -13,8 +13,8 @@ use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
     Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
 };
-use mancala_solver::retro::Database;
 use mancala_solver::retro::db::Quiet;
+use mancala_solver::retro::{Database, Oracle};
 
 /// Gaps in the table (disproofs that rest on a repetition above them are not stored)
 /// filled by searches of at most this many nodes.
@@ -25,6 +25,12 @@ const REPAIR: Repair = Repair {
 /// Asks both questions of `g`, with mobility initialisation on and off, and compares with
 /// minimax's `truth` (+1, 0 or -1 for the player to move).
 fn agrees<G: Game>(g: &G, truth: i32, table_mb: usize) {
+    agrees_with(g, truth, table_mb, None);
+}
+
+/// [`agrees`], the search and the checks taking exact values from `oracle` where it has
+/// them.
+fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn Oracle<G>>) {
     let questions = [
         (g.to_move(), truth > 0),
         (g.to_move().opponent(), truth < 0),
@@ -32,7 +38,8 @@ fn agrees<G: Game>(g: &G, truth: i32, table_mb: usize) {
     for ((attacker, wins), mobility) in questions.into_iter().flat_map(|q| [(q, true), (q, false)])
     {
         let mut table = ProofTable::with_mb(table_mb);
-        let mut search = ProofSearch::new(&mut table, attacker, Limits::default());
+        let mut search =
+            ProofSearch::new(&mut table, attacker, Limits::default()).with_oracle(oracle);
         if !mobility {
             search = search.without_mobility();
         }
@@ -40,11 +47,11 @@ fn agrees<G: Game>(g: &G, truth: i32, table_mb: usize) {
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            check_proof(g, attacker, &mut table, REPAIR)
+            check_proof(g, attacker, &mut table, oracle, REPAIR)
                 .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
-            check_disproof(g, attacker, &mut table, REPAIR)
+            check_disproof(g, attacker, &mut table, oracle, REPAIR)
                 .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         }
     }
@@ -139,6 +146,61 @@ fn andada_2x3_draws_wins_and_losses_agree_with_the_database() {
     });
 }
 
+/// With an endgame database as oracle (the 2 x 3 classes of up to 10 seeds; draws begin
+/// at 9), the search and the certificate checks take its values as leaves, the root's
+/// too: every answer on random 2 x 3 positions of 9 to 12 seeds (every draw among 6,000, and as many wins and losses) still
+/// agrees with the whole database, and the oracle does
+/// cut the search (fewer nodes than without it, summed over the positions).
+#[test]
+fn andada_2x3_with_an_endgame_oracle_agrees_with_the_database() {
+    on_search_stack(|| {
+        let rules = Rules::default();
+        let classes = |top: u8| -> Vec<SeedsOnBoard> {
+            (0..=top)
+                .map(|seeds| SeedsOnBoard { n: 3, seeds, rules })
+                .collect()
+        };
+        let variant = rules.variant_name();
+        let mut whole = Database::<Andada>::empty("andada", &variant);
+        whole.solve(&classes(12), &Quiet);
+        let mut endgame = Database::<Andada>::empty("andada", &variant);
+        endgame.solve(&classes(10), &Quiet);
+        let mut rng = SplitMix(0x0DAC);
+        let (mut decided, mut nodes) = ([0; 3], [0u64; 2]);
+        for _ in 0..6000 {
+            let mut holes = [0u8; 6];
+            for _ in 0..9 + rng.below(4) {
+                holes[rng.below(6)] += 1;
+            }
+            let to_move = [Player::First, Player::Second][rng.below(2)];
+            let g = Andada::from_parts(&holes, to_move, Phase::Play, rules).unwrap();
+            let truth = whole
+                .value(&g)
+                .expect("the database holds every 2 x 3 position");
+            // Every draw (they are rare), and about as many wins and losses.
+            let i = (truth + 1) as usize;
+            if truth != 0 && decided[i] >= decided[1] + 5 {
+                continue;
+            }
+            agrees_with(&g, truth, 4, Some(&endgame));
+            decided[i] += 1;
+            for (i, oracle) in [None, Some(&endgame as &dyn Oracle<Andada>)]
+                .into_iter()
+                .enumerate()
+            {
+                let mut table = ProofTable::with_mb(4);
+                let search = ProofSearch::new(&mut table, to_move, Limits::default());
+                nodes[i] += search.with_oracle(oracle).run(&g).nodes;
+            }
+        }
+        assert!(decided[1] >= 10, "losses, draws, wins {decided:?}");
+        assert!(
+            nodes[1] < nodes[0],
+            "nodes without, with the oracle {nodes:?}"
+        );
+    });
+}
+
 /// A table that claims everything: every position reachable from `g` (up to `cap` of
 /// them) both proven and disproven. `None` when there are more.
 fn lying_table<G: Game>(g: &G, cap: usize) -> Option<ProofTable> {
@@ -183,11 +245,11 @@ fn certificates_hold_only_where_minimax_agrees() {
                 (g.to_move().opponent(), truth < 0),
             ] {
                 let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
-                if check_proof(&g, attacker, &mut table, Repair::default()).is_ok() {
+                if check_proof(&g, attacker, &mut table, None, Repair::default()).is_ok() {
                     assert!(wins, "proof accepted: {what}");
                     accepted[0] += 1;
                 }
-                if check_disproof(&g, attacker, &mut table, Repair::default()).is_ok() {
+                if check_disproof(&g, attacker, &mut table, None, Repair::default()).is_ok() {
                     assert!(!wins, "disproof accepted: {what}");
                     accepted[1] += 1;
                 }
@@ -230,7 +292,7 @@ fn andada_2x3_is_won_by_the_second_player() {
         let out = ProofSearch::new(&mut table, Player::Second, Limits::default()).run(&start);
         assert_eq!(out.verdict, Verdict::Proven);
         assert!(
-            check_proof(&start, Player::Second, &mut table, REPAIR)
+            check_proof(&start, Player::Second, &mut table, None, REPAIR)
                 .unwrap()
                 .positions
                 > 1
@@ -239,7 +301,7 @@ fn andada_2x3_is_won_by_the_second_player() {
         let out = ProofSearch::new(&mut table, Player::First, Limits::default()).run(&start);
         assert_eq!(out.verdict, Verdict::Disproven);
         assert!(
-            check_disproof(&start, Player::First, &mut table, REPAIR)
+            check_disproof(&start, Player::First, &mut table, None, REPAIR)
                 .unwrap()
                 .positions
                 > 1

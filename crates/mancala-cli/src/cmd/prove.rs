@@ -13,11 +13,12 @@ use mancala_solver::proof::{
     Checked, Limits, Outcome, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
     check_proof, load_proof, save_proof,
 };
+use mancala_solver::retro::Oracle;
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{Earlier, Interrupted};
 use crate::cmd::solve::describe;
-use crate::dispatch::CliGame;
+use crate::dispatch::{CliGame, DbArgs};
 use crate::interrupt;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 
@@ -29,7 +30,8 @@ use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 /// out every position it needs: a winning strategy for a "yes", and for a "no" a set of
 /// positions the other player can keep the game in without losing (endless play is a
 /// draw). Both "no" gives a draw. Where positions repeat, this proves draws that
-/// `solve` cannot. POSITION is as for `solve`.
+/// `solve` cannot. POSITION is as for `solve`. With --db, the positions an endgame
+/// database holds are leaves with its exact values, in the search and in the checks.
 ///
 /// Exit status: 0 when every question was answered (or stopped by --max-nodes), 1 when a
 /// certificate check failed, 2 on bad input.
@@ -68,6 +70,8 @@ pub struct ProveArgs {
     only: Option<Side>,
     #[command(flatten)]
     record_args: RecordArgs,
+    #[command(flatten)]
+    db: DbArgs,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -119,6 +123,9 @@ struct Output {
     value: Option<f64>,
     result: String,
     questions: Vec<Answer>,
+    /// The database files whose values the answers rest on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    databases: Vec<String>,
     /// With --moves: each legal move's value for the player to move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     moves: Vec<MoveValue>,
@@ -147,11 +154,12 @@ fn value_of<G: CliGame>(
     g: &G,
     asked: &[Player],
     a: &ProveArgs,
+    oracle: Option<&dyn Oracle<G>>,
 ) -> Result<(Option<f64>, Vec<Answer>)> {
     let mut questions = Vec::new();
     let (mut wins, mut no_wins) = (None, 0);
     for &attacker in asked {
-        let answer = ask(g, attacker, G::seat_names()[attacker.index()], a)?;
+        let answer = ask(g, attacker, G::seat_names()[attacker.index()], a, oracle)?;
         if answer.certificate == "checked" {
             match answer.answer {
                 "yes" => wins = Some(attacker),
@@ -192,6 +200,8 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
             G::NAME
         );
     }
+    let (oracle, databases) = a.db.oracle(&root)?;
+    let oracle = oracle.as_deref();
     let seat = |p: Player| G::seat_names()[p.index()];
     let me = root.to_move();
     let asked: Vec<Player> = match a.only {
@@ -199,7 +209,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         Some(Side::Opponent) => vec![me.opponent()],
         None => vec![me, me.opponent()],
     };
-    let (value, questions) = value_of(&root, &asked, a)?;
+    let (value, questions) = value_of(&root, &asked, a, oracle)?;
     let mut failed = questions.iter().any(Answer::failed);
     let mut moves = Vec::new();
     if a.moves {
@@ -207,8 +217,8 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         root.legal_moves(&mut legal);
         for &m in &legal {
             let child = root.play(m);
-            let (v, questions) =
-                value_of(&child, &[child.to_move(), child.to_move().opponent()], a)?;
+            let both = [child.to_move(), child.to_move().opponent()];
+            let (v, questions) = value_of(&child, &both, a, oracle)?;
             failed |= questions.iter().any(Answer::failed);
             let flip = if child.to_move() == me { 1.0 } else { -1.0 };
             moves.push(MoveValue {
@@ -230,6 +240,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         value,
         result,
         questions,
+        databases,
         moves,
         tt_mb: a.tt_mb,
     };
@@ -269,7 +280,13 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 /// Asks "does `attacker` win?" and checks the answer's certificate. With --checkpoint the
 /// search runs in stretches of --checkpoint-minutes, saving its table after each and on a
 /// signal.
-fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Result<Answer> {
+fn ask<G: CliGame>(
+    root: &G,
+    attacker: Player,
+    name: &str,
+    a: &ProveArgs,
+    oracle: Option<&dyn Oracle<G>>,
+) -> Result<Answer> {
     let question = format!("does {name} win?");
     let label = format!("{} [{}]", root.to_text(), question);
     let (mut table, earlier) = open_table(&label, a)?;
@@ -303,7 +320,7 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
         let out = loop {
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
-            let mut search = ProofSearch::new(&mut table, attacker, limits);
+            let mut search = ProofSearch::new(&mut table, attacker, limits).with_oracle(oracle);
             if a.without.iter().any(|t| t == "mobility") {
                 search = search.without_mobility();
             }
@@ -332,8 +349,8 @@ fn ask<G: CliGame>(root: &G, attacker: Player, name: &str, a: &ProveArgs) -> Res
             nodes: Some(a.repair_nodes),
         };
         let check = match out.verdict {
-            Verdict::Proven => Some(check_proof(root, attacker, &mut table, repair)),
-            Verdict::Disproven => Some(check_disproof(root, attacker, &mut table, repair)),
+            Verdict::Proven => Some(check_proof(root, attacker, &mut table, oracle, repair)),
+            Verdict::Disproven => Some(check_disproof(root, attacker, &mut table, oracle, repair)),
             Verdict::Open => None,
         };
         (out, check, saved)
@@ -396,6 +413,9 @@ fn print_human(out: &Output) {
             .map(|m| format!("{} {}", m.mv, show(m.value)))
             .collect();
         println!("moves: {}", parts.join(", "));
+    }
+    if !out.databases.is_empty() {
+        println!("databases: {}", out.databases.join(", "));
     }
     match out.value {
         Some(v) => println!("value: {} ({})", crate::cmd::solve::signed(v), out.result),

@@ -1,6 +1,7 @@
 //! The checks of what [`super::dfpn`] found, apart from the search: the table only
 //! suggests which move to follow, and every position the certificate needs is played out
-//! and looked at again.
+//! and looked at again. A position whose exact value an endgame database given to the
+//! check knows counts like a final position: such a certificate rests on that database.
 //!
 //! - A proof is a finite winning strategy: at the attacker's move one move to a proven
 //!   position, at the defender's every move, down to final positions the attacker wins,
@@ -17,8 +18,9 @@ use mancala_core::game::Moves;
 use mancala_core::{Game, Player};
 
 use super::dfpn::{Limits, ProofSearch};
-use super::final_verdict;
+use super::known_verdict;
 use super::table::ProofTable;
+use crate::retro::Oracle;
 
 /// Why a certificate does not hold, with the repetition key of the position where it
 /// failed.
@@ -60,6 +62,7 @@ fn repaired<G: Game>(
     c: &G,
     attacker: Player,
     table: &mut ProofTable,
+    oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
     stats: &mut Checked,
 ) {
@@ -80,6 +83,7 @@ fn repaired<G: Game>(
             ..Limits::default()
         },
     )
+    .with_oracle(oracle)
     .run(c);
     stats.repairs += 1;
     stats.repair_nodes += out.nodes;
@@ -96,13 +100,16 @@ pub struct Checked {
 }
 
 /// Checks that `attacker` wins from `root` by the strategy the table's proven entries
-/// give (with gaps filled as `repair` allows).
+/// give (with gaps filled as `repair` allows). Positions `oracle` knows are leaves with
+/// its value: the certificate then rests on that database.
 pub fn check_proof<G: Game>(
     root: &G,
     attacker: Player,
     table: &mut ProofTable,
+    oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
 ) -> Result<Checked, Gap> {
+    let verdict = |g: &G| known_verdict(g, attacker, oracle);
     let mut stats = Checked::default();
     let mut done: HashSet<u64> = HashSet::new();
     let mut on_line: HashSet<u64> = HashSet::new();
@@ -114,7 +121,7 @@ pub fn check_proof<G: Game>(
                     stats: &mut Checked|
      -> Result<Option<(u64, Vec<G>)>, Gap> {
         let key = g.mover_key();
-        match final_verdict(g, attacker) {
+        match verdict(g) {
             Some(true) => return Ok(None),
             Some(false) => return Err(Gap::NotAWin(key)),
             None => {}
@@ -131,20 +138,14 @@ pub fn check_proof<G: Game>(
                 let k = c.mover_key();
                 !on_line.contains(&k) && table.get(k).is_some_and(|(pn, _)| pn == 0)
             };
-            if let Some(win) = next
-                .iter()
-                .find(|c| final_verdict(*c, attacker) == Some(true))
-            {
+            if let Some(win) = next.iter().find(|c| verdict(c) == Some(true)) {
                 vec![*win]
             } else if let Some(c) = next.iter().find(|c| proven(c, table)) {
                 vec![*c]
             } else {
                 let mut pick = None;
-                for c in next
-                    .iter()
-                    .filter(|c| final_verdict(*c, attacker).is_none())
-                {
-                    repaired(c, attacker, table, repair, stats);
+                for c in next.iter().filter(|c| verdict(c).is_none()) {
+                    repaired(c, attacker, table, oracle, repair, stats);
                     if proven(c, table) {
                         pick = Some(*c);
                         break;
@@ -181,13 +182,15 @@ pub fn check_proof<G: Game>(
 
 /// Checks that `attacker` does not win from `root`: builds the set S of the module
 /// documentation from the table's disproven entries (with gaps filled as `repair`
-/// allows).
+/// allows). Positions `oracle` knows count with its value, like finished games.
 pub fn check_disproof<G: Game>(
     root: &G,
     attacker: Player,
     table: &mut ProofTable,
+    oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
 ) -> Result<Checked, Gap> {
+    let verdict = |g: &G| known_verdict(g, attacker, oracle);
     let mut stats = Checked::default();
     let mut safe: HashSet<u64> = HashSet::new();
     let mut todo: Vec<G> = vec![*root];
@@ -200,7 +203,7 @@ pub fn check_disproof<G: Game>(
         if g.repetition_value() != 0 {
             return Err(Gap::RepetitionNotDraw(key));
         }
-        match final_verdict(&g, attacker) {
+        match verdict(&g) {
             Some(true) => return Err(Gap::AttackerWins(key)),
             Some(false) => continue,
             None => {}
@@ -214,7 +217,7 @@ pub fn check_disproof<G: Game>(
             }
             continue;
         }
-        let ends_safely = |c: &G| final_verdict(c, attacker) == Some(false);
+        let ends_safely = |c: &G| verdict(c) == Some(false);
         if next
             .iter()
             .any(|c| ends_safely(c) || safe.contains(&c.mover_key()))
@@ -226,7 +229,7 @@ pub fn check_disproof<G: Game>(
         let mut escape = next.iter().find(|c| disproven(c, table)).copied();
         if escape.is_none() {
             for c in &next {
-                repaired(c, attacker, table, repair, &mut stats);
+                repaired(c, attacker, table, oracle, repair, &mut stats);
                 if disproven(c, table) {
                     escape = Some(*c);
                     break;

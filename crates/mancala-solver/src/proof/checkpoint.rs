@@ -6,11 +6,11 @@
 //! [`crate::checkpoint`].
 
 use std::fs::File;
-use std::io::{BufReader, BufWriter};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use super::table::ProofTable;
-use crate::checkpoint::{Words, partial_name};
+use crate::checkpoint::{Words, write_atomically};
 
 const MAGIC: &[u8; 8] = b"MNCLPROF";
 const VERSION: u64 = 1;
@@ -60,31 +60,20 @@ pub fn save_proof(
     nodes: u64,
     seconds: f64,
 ) -> Result<(), ProofCheckpointError> {
-    let partial = partial_name(path);
-    let io = |source| ProofCheckpointError::Io {
-        path: partial.clone(),
-        source,
-    };
-    let file = File::create(&partial).map_err(io)?;
-    let mut w = Words::new(BufWriter::with_capacity(1 << 20, file));
-    w.put_bytes(MAGIC).map_err(io)?;
-    w.put(VERSION).map_err(io)?;
-    w.put_text(label).map_err(io)?;
-    w.put(nodes).map_err(io)?;
-    w.put(seconds.to_bits()).map_err(io)?;
-    let words = table.words();
-    w.put(words.len() as u64).map_err(io)?;
-    for &x in words {
-        w.put(x).map_err(io)?;
-    }
-    let sum = w.sum;
-    w.put(sum).map_err(io)?;
-    let file = w.inner.into_inner().map_err(|e| io(e.into_error()))?;
-    file.sync_all().map_err(io)?;
-    std::fs::rename(&partial, path).map_err(|source| ProofCheckpointError::Io {
-        path: path.to_path_buf(),
-        source,
+    write_atomically(path, |w| {
+        w.put_bytes(MAGIC)?;
+        w.put(VERSION)?;
+        w.put_text(label)?;
+        w.put(nodes)?;
+        w.put(seconds.to_bits())?;
+        let words = table.words();
+        w.put(words.len() as u64)?;
+        for &x in words {
+            w.put(x)?;
+        }
+        Ok(())
     })
+    .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
 }
 
 /// Reads the checkpoint at `path`, if it belongs to the question `label`. The table has

@@ -23,8 +23,9 @@ use mancala_core::game::{MAX_MOVES, Moves};
 use mancala_core::{Game, Player};
 
 use super::table::ProofTable;
-use super::{INFINITE, final_verdict};
+use super::{INFINITE, known_verdict};
 use crate::path::PathSet;
+use crate::retro::Oracle;
 
 /// The answer the search reached.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -62,7 +63,7 @@ pub struct Outcome {
 }
 
 /// The search state: the table, the path and the counters.
-pub struct ProofSearch<'t> {
+pub struct ProofSearch<'t, G: Game> {
     table: &'t mut ProofTable,
     attacker: Player,
     path: PathSet,
@@ -76,6 +77,9 @@ pub struct ProofSearch<'t> {
     started: Instant,
     /// Start new positions' numbers from their mobility ([`ProofSearch::initial`]).
     by_mobility: bool,
+    /// Exact values of the positions an endgame database holds: leaves, like finished
+    /// games.
+    oracle: Option<&'t dyn Oracle<G>>,
 }
 
 /// Progress is reported every this many nodes.
@@ -116,7 +120,7 @@ fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INFINITE)
 }
 
-impl<'t> ProofSearch<'t> {
+impl<'t, G: Game> ProofSearch<'t, G> {
     pub fn new(table: &'t mut ProofTable, attacker: Player, limits: Limits) -> Self {
         ProofSearch {
             table,
@@ -131,6 +135,7 @@ impl<'t> ProofSearch<'t> {
             root_numbers: (1, 1),
             started: Instant::now(),
             by_mobility: true,
+            oracle: None,
         }
     }
 
@@ -138,6 +143,13 @@ impl<'t> ProofSearch<'t> {
     /// [`ProofSearch::initial`]).
     pub fn without_mobility(mut self) -> Self {
         self.by_mobility = false;
+        self
+    }
+
+    /// Settles the positions `oracle` knows by their exact values instead of searching
+    /// them.
+    pub fn with_oracle(mut self, oracle: Option<&'t dyn Oracle<G>>) -> Self {
+        self.oracle = oracle;
         self
     }
 
@@ -149,11 +161,11 @@ impl<'t> ProofSearch<'t> {
 
     /// Searches `root` until it is proven or disproven or a limit is reached. A table
     /// kept from an earlier call goes on from there.
-    pub fn run<G: Game>(&mut self, root: &G) -> Outcome {
+    pub fn run(&mut self, root: &G) -> Outcome {
         let start = Instant::now();
         self.started = start;
         let key = root.mover_key();
-        let (pn, dn) = match final_verdict(root, self.attacker) {
+        let (pn, dn) = match known_verdict(root, self.attacker, self.oracle) {
             Some(win) => settled(win),
             None => {
                 let mut numbers = self.table.get(key).unwrap_or((1, 1));
@@ -201,7 +213,7 @@ impl<'t> ProofSearch<'t> {
 
     /// The children of `g`, each with its numbers from the table, its final verdict or
     /// its repetition.
-    fn children<G: Game>(&mut self, g: &G) -> ArrayVec<Child<G>, MAX_MOVES> {
+    fn children(&mut self, g: &G) -> ArrayVec<Child<G>, MAX_MOVES> {
         let mut moves = Moves::<G::Move>::new();
         g.legal_moves(&mut moves);
         // First every child and its key, with its table bucket requested, then the
@@ -212,6 +224,9 @@ impl<'t> ProofSearch<'t> {
                 let c = g.play(mv);
                 let key = c.mover_key();
                 self.table.prefetch(key);
+                if let Some(o) = self.oracle {
+                    o.prefetch(&c);
+                }
                 Child {
                     g: c,
                     key,
@@ -228,10 +243,10 @@ impl<'t> ProofSearch<'t> {
                 settled(false)
             } else if let Some(numbers) = self.table.get(c.key) {
                 numbers
-            } else if let Some(win) = final_verdict(&c.g, self.attacker) {
+            } else if let Some(win) = known_verdict(&c.g, self.attacker, self.oracle) {
                 // Stored, so that the next expansion of this parent finds it in the
-                // table instead of testing for the end of the game again (in Andada
-                // that test sows every hole).
+                // table instead of testing for the end of the game (in Andada that test
+                // sows every hole) or reading the database again.
                 let numbers = settled(win);
                 self.table.put(c.key, numbers.0, numbers.1, 1);
                 numbers
@@ -245,7 +260,7 @@ impl<'t> ProofSearch<'t> {
     /// The numbers of a position not yet searched: the number of moves for the side that
     /// needs one good move (proof number at the defender's turn is the attacker's work
     /// against every reply), 1 for the other (df-pn+ initialisation by mobility).
-    fn initial<G: Game>(&self, g: &G) -> (u32, u32) {
+    fn initial(&self, g: &G) -> (u32, u32) {
         if !self.by_mobility {
             return (1, 1);
         }
@@ -260,7 +275,7 @@ impl<'t> ProofSearch<'t> {
     /// The multiple-iterative-deepening step: works below `g` until its numbers reach
     /// `th_pn` or `th_dn` (or it is settled, or a limit stops the search), stores them
     /// and returns them.
-    fn mid<G: Game>(&mut self, g: &G, key: u64, th_pn: u32, th_dn: u32) -> (u32, u32, u32) {
+    fn mid(&mut self, g: &G, key: u64, th_pn: u32, th_dn: u32) -> (u32, u32, u32) {
         self.count_node();
         let start = self.nodes;
         let mut children = self.children(g);
@@ -304,7 +319,7 @@ impl<'t> ProofSearch<'t> {
     /// else [`NO_REP`]. At the attacker's move every child is disproven and each one's
     /// repetitions count; at the defender's one disproven child is enough, the one
     /// resting on the highest index.
-    fn disproof_rep<G>(children: &[Child<G>], attacking: bool, dn: u32) -> u32 {
+    fn disproof_rep(children: &[Child<G>], attacking: bool, dn: u32) -> u32 {
         if dn != 0 {
             return NO_REP;
         }
@@ -319,7 +334,7 @@ impl<'t> ProofSearch<'t> {
     /// The node's numbers from its children's, the child to search next and the number
     /// of the second best (for its threshold). At the attacker's move the best child has
     /// the least proof number; at the defender's, the least disproof number.
-    fn combine<G>(children: &[Child<G>], attacking: bool) -> (u32, u32, usize, u32) {
+    fn combine(children: &[Child<G>], attacking: bool) -> (u32, u32, usize, u32) {
         let mut sum = 0u32;
         let (mut best, mut least, mut second) = (0, INFINITE + 1, INFINITE);
         for (i, c) in children.iter().enumerate() {

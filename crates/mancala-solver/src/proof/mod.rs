@@ -33,6 +33,8 @@ pub use table::{ProofTable, TableTooBig};
 
 use mancala_core::{Game, Player};
 
+use crate::retro::Oracle;
+
 /// Proof and disproof numbers at or above this are infinite: proven or disproven.
 pub const INFINITE: u32 = 1 << 30;
 
@@ -43,6 +45,27 @@ pub fn final_verdict<G: Game>(g: &G, attacker: Player) -> Option<bool> {
         return None;
     }
     let v = g.terminal_value();
+    Some(if g.to_move() == attacker {
+        v > 0
+    } else {
+        v < 0
+    })
+}
+
+/// How a position counts for `attacker` without searching it: [`final_verdict`] where the
+/// game has ended, else the exact value `oracle` (an endgame database) knows, if any.
+/// A database value holds whatever the path to the position (the search refuses rules
+/// where a repetition's result depends on it), so such a leaf is settled for the table as
+/// well as for the certificate.
+pub fn known_verdict<G: Game>(
+    g: &G,
+    attacker: Player,
+    oracle: Option<&dyn Oracle<G>>,
+) -> Option<bool> {
+    if let Some(win) = final_verdict(g, attacker) {
+        return Some(win);
+    }
+    let v = oracle.filter(|o| o.prefetch(g))?.probe(g)?;
     Some(if g.to_move() == attacker {
         v > 0
     } else {

@@ -49,7 +49,6 @@ pub struct TableTooBig {
 pub struct ProofTable {
     buckets: Vec<Bucket>,
     mask: usize,
-    stored: u64,
 }
 
 impl ProofTable {
@@ -89,7 +88,6 @@ impl ProofTable {
         Ok(ProofTable {
             buckets,
             mask: count - 1,
-            stored: 0,
         })
     }
 
@@ -131,11 +129,6 @@ impl ProofTable {
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
-    }
-
-    /// Entries written so far (including overwrites of other positions).
-    pub fn stored(&self) -> u64 {
-        self.stored
     }
 
     /// The bucket index (low bits) and the check (bits 16-63, never 0) of `key`.
@@ -206,7 +199,6 @@ impl ProofTable {
             pn,
             dn,
         };
-        self.stored += 1;
     }
 }
 
