@@ -84,10 +84,15 @@ pub fn load_file<G: Catalogued>(path: &Path, root: &G) -> Result<(Database<G>, u
         path: path.display().to_string(),
         what,
     };
-    let shelf = root
-        .shelf()
-        .ok_or_else(|| mismatch(format!("this game's databases hold {}", G::rules_held())))?;
     let header = super::db::read_header_file(path)?;
+    let shelf = root.shelf().ok_or_else(|| {
+        mismatch(format!(
+            "holds {} ({}), and this game's databases hold {}",
+            header.game,
+            header.variant,
+            G::rules_held()
+        ))
+    })?;
     if header.game != shelf.game || header.variant != shelf.variant {
         return Err(mismatch(format!(
             "holds {} ({}), the position is {} ({})",
