@@ -112,6 +112,16 @@ fn andada_every_variant_agrees_with_minimax() {
     });
 }
 
+/// A random 2 x 3 position of the regular phase with 9 to 12 seeds (where the draws are).
+fn random_2x3(rng: &mut SplitMix, rules: Rules) -> Andada {
+    let mut holes = [0u8; 6];
+    for _ in 0..9 + rng.below(4) {
+        holes[rng.below(6)] += 1;
+    }
+    let to_move = [Player::First, Player::Second][rng.below(2)];
+    Andada::from_parts(&holes, to_move, Phase::Play, rules).unwrap()
+}
+
 /// Every draw among random 2 x 3 positions of 9 to 12 seeds (where the strong solution
 /// has them: endless play with best play, the case a repetition decides) and as many wins
 /// and losses, against the retrograde database (`mancala retro andada:3`).
@@ -127,12 +137,7 @@ fn andada_2x3_draws_wins_and_losses_agree_with_the_database() {
         let mut rng = SplitMix(0xD4A3);
         let mut decided = [0; 3];
         for _ in 0..6000 {
-            let mut holes = [0u8; 6];
-            for _ in 0..9 + rng.below(4) {
-                holes[rng.below(6)] += 1;
-            }
-            let to_move = [Player::First, Player::Second][rng.below(2)];
-            let g = Andada::from_parts(&holes, to_move, Phase::Play, rules).unwrap();
+            let g = random_2x3(&mut rng, rules);
             let truth = db
                 .value(&g)
                 .expect("the database holds every 2 x 3 position");
@@ -168,12 +173,7 @@ fn andada_2x3_with_an_endgame_oracle_agrees_with_the_database() {
         let mut rng = SplitMix(0x0DAC);
         let (mut decided, mut nodes) = ([0; 3], [0u64; 2]);
         for _ in 0..6000 {
-            let mut holes = [0u8; 6];
-            for _ in 0..9 + rng.below(4) {
-                holes[rng.below(6)] += 1;
-            }
-            let to_move = [Player::First, Player::Second][rng.below(2)];
-            let g = Andada::from_parts(&holes, to_move, Phase::Play, rules).unwrap();
+            let g = random_2x3(&mut rng, rules);
             let truth = whole
                 .value(&g)
                 .expect("the database holds every 2 x 3 position");
@@ -189,7 +189,7 @@ fn andada_2x3_with_an_endgame_oracle_agrees_with_the_database() {
                 .enumerate()
             {
                 let mut table = ProofTable::with_mb(4);
-                let search = ProofSearch::new(&mut table, to_move, Limits::default());
+                let search = ProofSearch::new(&mut table, g.to_move(), Limits::default());
                 nodes[i] += search.with_oracle(oracle).run(&g).nodes;
             }
         }
