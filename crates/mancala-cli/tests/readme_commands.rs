@@ -15,6 +15,11 @@ const HEAVY: &[&str] = &[
     "retro afrika:8 --max-stones 18",
     "retro andada:3",
     "retro andada:6 --max-stones 19 --out andada-6.db",
+    // Writes its database where it runs; prove_cli.rs builds and reads a smaller one.
+    "retro andada:6 --max-stones 12",
+    "prove andada:6 --db andada-6-16.db --moves --tt-mb 1024",
+    // 78.7 M nodes: minutes in the test build.
+    "prove andada:6 --tt-mb 6144 --progress --json",
     "retro kalah:6 --max-seeds 20",
     "retro kauri",
     "solve kalah:6x4",
@@ -45,9 +50,11 @@ fn readme() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap()
 }
 
-/// A placeholder word of a syntax summary: FILE, POSITION, GAME, N, A-B, "...".
+/// A placeholder word of a syntax summary: FILE, POSITION, GAME, N, A-B, "...", or an
+/// optional part in brackets (`[--db FILE]`).
 fn is_placeholder(word: &str) -> bool {
     word.contains("...")
+        || word.starts_with('[')
         || word
             .chars()
             .all(|c| c.is_ascii_uppercase() || c == '-' || c == '.')
@@ -96,26 +103,41 @@ fn examples(text: &str) -> (Vec<Example>, usize) {
             }
             continue;
         }
-        for span in line.split('`').skip(1).step_by(2) {
-            if let Some(rest) = span.strip_prefix("mancala ") {
-                // A command's name alone names the command; placeholders make a summary.
-                let words: Vec<&str> = rest.split_whitespace().collect();
-                if words.len() < 2
-                    || words.iter().any(|w| is_placeholder(w))
-                    || rest.starts_with("--")
-                {
-                    skipped += 1;
-                } else {
-                    out.push(Example {
-                        args: rest.to_string(),
-                        stdin: None,
-                        shown: Vec::new(),
-                    });
-                }
+        // A code span may wrap onto the next line (Markdown reads the line break as a
+        // space), so the spans are read from the whole paragraph.
+        let mut paragraph = line.to_string();
+        while i < lines.len() && !lines[i].trim().is_empty() && !lines[i].starts_with("```") {
+            paragraph.push(' ');
+            paragraph.push_str(lines[i]);
+            i += 1;
+        }
+        skipped += inline_commands(&paragraph, &mut out);
+    }
+    (out, skipped)
+}
+
+/// The `mancala ...` code spans of one paragraph, added to `out`; returns how many were
+/// syntax summaries (skipped).
+fn inline_commands(paragraph: &str, out: &mut Vec<Example>) -> usize {
+    let mut skipped = 0;
+    for span in paragraph.split('`').skip(1).step_by(2) {
+        let span = span.split_whitespace().collect::<Vec<_>>().join(" ");
+        if let Some(rest) = span.strip_prefix("mancala ") {
+            // A command's name alone names the command; placeholders make a summary.
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if words.len() < 2 || words.iter().any(|w| is_placeholder(w)) || rest.starts_with("--")
+            {
+                skipped += 1;
+            } else {
+                out.push(Example {
+                    args: rest.to_string(),
+                    stdin: None,
+                    shown: Vec::new(),
+                });
             }
         }
     }
-    (out, skipped)
+    skipped
 }
 
 /// Whether `actual` shows the lines the README shows, in order: every line as printed,
@@ -154,6 +176,25 @@ fn shows(actual: &str, shown: &[String]) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// A command quoted in the text and wrapped onto the next line is read whole: stop 38's
+/// README ran `mancala retro andada:6` (a 19-seed build, half an hour in the test build)
+/// and `mancala prove andada:6 --db`, both cut at the line break.
+#[test]
+fn a_code_span_wrapped_onto_the_next_line_is_read_whole() {
+    let text = "with the classes (`mancala retro andada:6\n  --max-stones 12`, 5 s) and\n`mancala show kalah:6x4`.\n\n`mancala solve\nkalah:4x3` or `mancala solve kalah:4x3\n[--db x.db]`\n";
+    let (found, skipped) = examples(text);
+    let args: Vec<&str> = found.iter().map(|e| e.args.as_str()).collect();
+    assert_eq!(
+        args,
+        [
+            "retro andada:6 --max-stones 12",
+            "show kalah:6x4",
+            "solve kalah:4x3"
+        ]
+    );
+    assert_eq!(skipped, 1, "the bracketed option makes a syntax summary");
 }
 
 #[test]
