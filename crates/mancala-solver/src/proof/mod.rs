@@ -65,7 +65,7 @@ pub fn known_verdict<G: Game>(
     if let Some(win) = final_verdict(g, attacker) {
         return Some(win);
     }
-    let v = oracle.filter(|o| o.prefetch(g))?.probe(g)?;
+    let v = oracle?.probe(g)?;
     Some(if g.to_move() == attacker {
         v > 0
     } else {
