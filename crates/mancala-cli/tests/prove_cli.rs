@@ -1,6 +1,7 @@
 //! `mancala prove`: the value by proof-number search agrees with `solve` on the small
-//! win/draw/loss positions of both games (a loss, a draw, every move), its certificates
-//! are checked, and games or rules it cannot answer are refused.
+//! win/draw/loss positions of both games (a loss, a draw, every move), its margin
+//! questions bound `solve`'s values of Kalah and Progressive, its certificates are
+//! checked, and games or rules it cannot answer are refused.
 
 mod common;
 
@@ -89,10 +90,24 @@ fn one_question_and_a_node_limit() {
 }
 
 #[test]
-fn margin_games_and_history_dependent_rules_are_refused() {
+fn repeating_margin_games_and_history_dependent_rules_are_refused() {
     for (args, says) in [
-        (vec!["prove", "kalah:6x4"], "win/draw/loss"),
-        (vec!["prove", "afrika:8x2"], "win/draw/loss"),
+        (
+            vec!["prove", "afrika:8x2"],
+            "only where no position repeats",
+        ),
+        (
+            vec!["prove", "kalah:4x3", "--moves"],
+            "--moves gives win/draw/loss",
+        ),
+        (
+            vec!["prove", "andada:3", "--at-least", "1"],
+            "--at-least asks for a margin",
+        ),
+        (
+            vec!["prove", "kalah:4x3", "--at-least", "30"],
+            "No value of this position",
+        ),
         (
             vec!["prove", "afrika:8x2", "--rules", "giveaway,own-side"],
             "depends on the moves before it",
@@ -102,6 +117,74 @@ fn margin_games_and_history_dependent_rules_are_refused() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// In a game that counts a margin, "does X win?" bounds `solve`'s value on the right
+/// side (neither winning: exactly 0), and --at-least v holds where v + 1 does not, for
+/// either player's question, every certificate checked.
+#[test]
+fn margin_questions_bound_the_value_solve_gives() {
+    // Values +8, -2, 0, +2; +3, +5, -2 (solve, at the commit of this test).
+    for position in [
+        vec!["kalah:4x3"],
+        vec!["kalah:2x3"],
+        vec!["kalah:3x1"],
+        vec!["kalah:3x3", "--rules", "standard"],
+        vec!["progressive:5x2"],
+        vec!["progressive:5x3", "--rules", "all"],
+        vec!["progressive:7x2"],
+    ] {
+        let with = |extra: &[&str]| {
+            let mut args = vec!["prove", "--json", "--tt-mb", "16"];
+            args.extend(&position);
+            args.extend(extra);
+            let out = json(&args);
+            for q in out["questions"].as_array().unwrap() {
+                assert_eq!(q["certificate"], "checked", "{args:?}: {q}");
+            }
+            out
+        };
+        let mut s = vec![
+            "solve",
+            "--json",
+            "--value-only",
+            "-t",
+            "1",
+            "--tt-mb",
+            "16",
+        ];
+        s.extend(&position);
+        let v = json(&s)["value"].as_f64().unwrap();
+        let out = with(&[]);
+        let (lo, hi) = (
+            out["at_least"].as_f64().unwrap(),
+            out["at_most"].as_f64().unwrap(),
+        );
+        assert!(lo <= v && v <= hi, "{position:?}: {v} outside [{lo}, {hi}]");
+        match v {
+            v if v > 0.0 => assert!(lo > 0.0, "{position:?}: {out}"),
+            v if v < 0.0 => assert!(hi < 0.0, "{position:?}: {out}"),
+            _ => assert_eq!(out["value"].as_f64(), Some(0.0), "{position:?}: {out}"),
+        }
+        let holds = |side: &str, points: f64| {
+            let p = points.to_string();
+            let out = with(&["--only", side, "--at-least", &p]);
+            assert_eq!(out["questions"].as_array().unwrap().len(), 1);
+            out["questions"][0]["answer"] == "yes"
+        };
+        assert!(holds("mover", v), "{position:?}: at least {v}");
+        assert!(!holds("mover", v + 1.0), "{position:?}: at least {v} + 1");
+        assert!(
+            holds("opponent", -v),
+            "{position:?}: opponent at least {}",
+            -v
+        );
+        assert!(
+            !holds("opponent", -v + 1.0),
+            "{position:?}: opponent above {}",
+            -v
+        );
     }
 }
 

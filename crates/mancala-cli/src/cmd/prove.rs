@@ -1,5 +1,7 @@
 //! `mancala prove`: the win, draw or loss of a position by proof-number search, each
-//! answer backed by a certificate that is checked apart from the search.
+//! answer backed by a certificate that is checked apart from the search; in a game that
+//! counts a margin, whether a player wins (or reaches --at-least) and so bounds on the
+//! margin.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -10,23 +12,25 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Checked, Limits, Outcome, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
+    Checked, Goal, Limits, Outcome, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
     check_proof, load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{Earlier, Interrupted};
-use crate::cmd::solve::describe;
+use crate::cmd::solve::{describe, fmt_points, signed};
 use crate::dispatch::{CliGame, DbArgs};
 use crate::interrupt;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 
-/// Prove who wins a position of a win/draw/loss game (Andada, Give-away Afrika) by
-/// proof-number search (df-pn).
+/// Prove who wins a position by proof-number search (df-pn).
 ///
 /// Two questions are asked, "does the player to move win?" and, unless that is proven,
-/// "does his opponent?". Each answer comes with a certificate that is checked by playing
+/// "does his opponent?". In a game that counts a margin where no position repeats
+/// (Kalah, Progressive) the answers bound the value (a win is a value above 0; neither wins: exactly 0),
+/// and --at-least asks for a margin instead: each answer is then a null-window test of
+/// the value, as `solve --at-least` gives by alpha-beta. Each answer comes with a certificate that is checked by playing
 /// out every position it needs: a winning strategy for a "yes", and for a "no" a set of
 /// positions the other player can keep the game in without losing (endless play is a
 /// draw). Both "no" gives a draw. Where positions repeat, this proves draws that
@@ -36,6 +40,7 @@ use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 /// Exit status: 0 when every question was answered (or stopped by --max-nodes), 1 when a
 /// certificate check failed, 2 on bad input.
 #[derive(Args, Debug)]
+#[command(group = clap::ArgGroup::new("one_question").args(["only", "at_least"]).multiple(true))]
 pub struct ProveArgs {
     /// The position: a file, an inline position line, or a named start (andada:9).
     position: String,
@@ -51,8 +56,8 @@ pub struct ProveArgs {
     repair_nodes: u64,
     /// Save the search's table to FILE every --checkpoint-minutes and on Ctrl-C or
     /// SIGTERM (exit status 130); the same command run again resumes from it. One
-    /// question at a time: needs --only.
-    #[arg(long, value_name = "FILE", requires = "only")]
+    /// question at a time: needs --only or --at-least.
+    #[arg(long, value_name = "FILE", requires = "one_question")]
     checkpoint: Option<std::path::PathBuf>,
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
@@ -62,12 +67,18 @@ pub struct ProveArgs {
     #[arg(long = "without", value_name = "TECHNIQUE",
           value_parser = clap::builder::PossibleValuesParser::new(["mobility"]))]
     without: Vec<String>,
-    /// Also the value of every legal move (both questions for each position after it).
-    #[arg(long, conflicts_with = "only")]
+    /// Also the value of every legal move (both questions for each position after it);
+    /// win/draw/loss games only.
+    #[arg(long, conflicts_with_all = ["only", "at_least"])]
     moves: bool,
     /// Ask only whether this player wins (default: both questions, which give the value).
     #[arg(long, value_enum)]
     only: Option<Side>,
+    /// In a game that counts a margin: ask whether the player of --only (default: the
+    /// player to move) ends with at least POINTS (his view; komi included), instead of
+    /// whether he wins. "Yes" proves the value is at least POINTS, "no" that it is below.
+    #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = crate::args::points)]
+    at_least: Option<f64>,
     #[command(flatten)]
     record_args: RecordArgs,
     #[command(flatten)]
@@ -119,8 +130,13 @@ struct Output {
     game: String,
     position: String,
     to_move: String,
-    /// +1, 0 or -1 for the player to move; `null` when the questions asked do not decide it.
+    /// The value for the player to move (in a win/draw/loss game +1, 0 or -1); `null`
+    /// when the answers do not decide it.
     value: Option<f64>,
+    /// What the answers prove of the value, in points for the player to move (a
+    /// margin game's win bounds its value on one side).
+    at_least: f64,
+    at_most: f64,
     result: String,
     questions: Vec<Answer>,
     /// The database files whose values the answers rest on.
@@ -148,36 +164,99 @@ impl Answer {
     }
 }
 
-/// The value of `g` for its player to move from the questions "does p win?" for each p
-/// of `asked` in turn (stopping at a proven win), with the answers.
+/// The goal of "does `attacker` end with points that `reach` accepts?" in `root`'s
+/// values: for the player to move the least value that does, for his opponent the
+/// greatest value of the mover's that does (his own goal is its negation). `None` when no
+/// value of the position reaches it.
+fn goal_for<G: CliGame>(root: &G, attacker: Player, reach: impl Fn(f64) -> bool) -> Option<Goal> {
+    let (lower, upper) = root.value_range();
+    let step = root.value_step();
+    let mut grid = (0..).map(|k| lower + k * step).take_while(|&v| v <= upper);
+    let at_least = if attacker == root.to_move() {
+        grid.find(|&v| reach(root.points(v)))?
+    } else {
+        -grid.filter(|&v| reach(-root.points(v))).last()?
+    };
+    Some(Goal { attacker, at_least })
+}
+
+/// What the answers proved of `root`'s value, in points for its player to move.
+#[derive(Copy, Clone, Debug)]
+struct Bounds {
+    at_least: f64,
+    at_most: f64,
+}
+
+impl Bounds {
+    fn of<G: CliGame>(root: &G) -> Self {
+        let (lower, upper) = root.value_range();
+        Bounds {
+            at_least: root.points(lower),
+            at_most: root.points(upper),
+        }
+    }
+
+    /// Narrowed by the answer `yes` to `goal`.
+    fn narrow<G: CliGame>(&mut self, root: &G, goal: Goal, yes: bool) {
+        let step = root.value_step();
+        let mover = goal.attacker == root.to_move();
+        // The mover's values are at least `goal.at_least` (his goal) or at most
+        // `-goal.at_least` (his opponent's), or on the other side when the answer is no.
+        match (mover, yes) {
+            (true, true) => self.at_least = self.at_least.max(root.points(goal.at_least)),
+            (true, false) => self.at_most = self.at_most.min(root.points(goal.at_least - step)),
+            (false, true) => self.at_most = self.at_most.min(root.points(-goal.at_least)),
+            (false, false) => self.at_least = self.at_least.max(root.points(-goal.at_least + step)),
+        }
+    }
+
+    fn exact(&self) -> Option<f64> {
+        (self.at_least == self.at_most).then_some(self.at_least + 0.0)
+    }
+}
+
+/// The questions of `asked` about `g` in turn (stopping at a proven one), each "does p
+/// end with at least `points`?" (with `None`: "does p win?"), and what their answers
+/// prove of `g`'s value.
 fn value_of<G: CliGame>(
     g: &G,
     asked: &[Player],
+    points: Option<f64>,
     a: &ProveArgs,
     oracle: Option<&dyn Oracle<G>>,
-) -> Result<(Option<f64>, Vec<Answer>)> {
+) -> Result<(Bounds, Vec<Answer>)> {
     let mut questions = Vec::new();
-    let (mut wins, mut no_wins) = (None, 0);
+    let mut bounds = Bounds::of(g);
     for &attacker in asked {
-        let answer = ask(g, attacker, G::seat_names()[attacker.index()], a, oracle)?;
-        if answer.certificate == "checked" {
-            match answer.answer {
-                "yes" => wins = Some(attacker),
-                _ => no_wins += 1,
+        let name = G::seat_names()[attacker.index()];
+        let (question, goal) = match points {
+            None => (
+                format!("does {name} win?"),
+                goal_for(g, attacker, |p| p > 0.0),
+            ),
+            Some(p) => (
+                format!("does {name} end with at least {}?", signed(p)),
+                goal_for(g, attacker, |q| q >= p),
+            ),
+        };
+        let Some(goal) = goal else {
+            if points.is_some() {
+                bail!("--at-least: {question} No value of this position reaches it");
             }
+            // He cannot win: the value range already says so, and there is nothing to ask.
+            continue;
+        };
+        let answer = ask(g, goal, &question, a, oracle)?;
+        let proven = answer.certificate == "checked" && answer.answer == "yes";
+        if answer.certificate == "checked" {
+            bounds.narrow(g, goal, proven);
         }
         questions.push(answer);
-        if wins.is_some() {
+        if proven {
             break;
         }
     }
-    let value = match wins {
-        Some(p) if p == g.to_move() => Some(1.0),
-        Some(_) => Some(-1.0),
-        None if no_wins == 2 => Some(0.0),
-        None => None,
-    };
-    Ok((value, questions))
+    Ok((bounds, questions))
 }
 
 pub fn run(a: ProveArgs) -> Result<ExitCode> {
@@ -188,9 +267,21 @@ pub fn run(a: ProveArgs) -> Result<ExitCode> {
 
 fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<ExitCode> {
     let (root, _before): (G, Vec<G>) = build_line(src, opts)?;
-    if !root.win_loss() {
+    if root.win_loss() && a.at_least.is_some() {
         bail!(
-            "{}: prove answers win/draw/loss questions, and these rules count a margin (use `mancala solve`)",
+            "{}: --at-least asks for a margin, and these rules only say win, draw or loss (use --only to ask who wins)",
+            G::NAME
+        );
+    }
+    if !root.win_loss() && a.moves {
+        bail!(
+            "{}: --moves gives win/draw/loss values, and these rules count a margin (use `mancala solve` for move values)",
+            G::NAME
+        );
+    }
+    if !root.win_loss() && root.can_repeat() {
+        bail!(
+            "{}: prove takes a game that counts a margin only where no position repeats (Kalah, Progressive); here a repetition scores the margin so far, which the search does not follow (use `mancala solve`)",
             G::NAME
         );
     }
@@ -204,12 +295,13 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
     let oracle = oracle.as_deref();
     let seat = |p: Player| G::seat_names()[p.index()];
     let me = root.to_move();
-    let asked: Vec<Player> = match a.only {
-        Some(Side::Mover) => vec![me],
-        Some(Side::Opponent) => vec![me.opponent()],
-        None => vec![me, me.opponent()],
+    let asked: Vec<Player> = match (a.only, a.at_least) {
+        (Some(Side::Mover), _) | (None, Some(_)) => vec![me],
+        (Some(Side::Opponent), _) => vec![me.opponent()],
+        (None, None) => vec![me, me.opponent()],
     };
-    let (value, questions) = value_of(&root, &asked, a, oracle)?;
+    let (bounds, questions) = value_of(&root, &asked, a.at_least, a, oracle)?;
+    let value = bounds.exact();
     let mut failed = questions.iter().any(Answer::failed);
     let mut moves = Vec::new();
     if a.moves {
@@ -218,26 +310,29 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         for &m in &legal {
             let child = root.play(m);
             let both = [child.to_move(), child.to_move().opponent()];
-            let (v, questions) = value_of(&child, &both, a, oracle)?;
+            let (b, questions) = value_of(&child, &both, None, a, oracle)?;
             failed |= questions.iter().any(Answer::failed);
             let flip = if child.to_move() == me { 1.0 } else { -1.0 };
             moves.push(MoveValue {
                 mv: root.format_move(m),
                 // + 0.0: a draw shows as 0, not -0.
-                value: v.map(|v| flip * v + 0.0),
+                value: b.exact().map(|v| flip * v + 0.0),
                 nodes: questions.iter().map(|q| q.nodes).sum(),
             });
         }
     }
+    let (me_name, them) = (seat(me), seat(me.opponent()));
     let result = match value {
-        Some(v) => describe(v, seat(me), seat(me.opponent()), root.is_terminal(), true),
-        None => "not decided".to_string(),
+        Some(v) => describe(v, me_name, them, root.is_terminal(), root.win_loss()),
+        None => partly(bounds, me_name, them),
     };
     let out = Output {
         game: G::NAME.to_string(),
         position: root.to_text(),
         to_move: seat(me).to_string(),
         value,
+        at_least: bounds.at_least,
+        at_most: bounds.at_most,
         result,
         questions,
         databases,
@@ -282,12 +377,11 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 /// signal.
 fn ask<G: CliGame>(
     root: &G,
-    attacker: Player,
-    name: &str,
+    goal: Goal,
+    question: &str,
     a: &ProveArgs,
     oracle: Option<&dyn Oracle<G>>,
 ) -> Result<Answer> {
-    let question = format!("does {name} win?");
     let label = format!("{} [{}]", root.to_text(), question);
     let (mut table, earlier) = open_table(&label, a)?;
     let show = a.progress || std::io::stderr().is_terminal();
@@ -320,7 +414,7 @@ fn ask<G: CliGame>(
         let out = loop {
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
-            let mut search = ProofSearch::new(&mut table, attacker, limits).with_oracle(oracle);
+            let mut search = ProofSearch::new(&mut table, goal, limits).with_oracle(oracle);
             if a.without.iter().any(|t| t == "mobility") {
                 search = search.without_mobility();
             }
@@ -349,8 +443,8 @@ fn ask<G: CliGame>(
             nodes: Some(a.repair_nodes),
         };
         let check = match out.verdict {
-            Verdict::Proven => Some(check_proof(root, attacker, &mut table, oracle, repair)),
-            Verdict::Disproven => Some(check_disproof(root, attacker, &mut table, oracle, repair)),
+            Verdict::Proven => Some(check_proof(root, goal, &mut table, oracle, repair)),
+            Verdict::Disproven => Some(check_disproof(root, goal, &mut table, oracle, repair)),
             Verdict::Open => None,
         };
         (out, check, saved)
@@ -368,7 +462,7 @@ fn ask<G: CliGame>(
         None => ("none".to_string(), Checked::default()),
     };
     Ok(Answer {
-        question,
+        question: question.to_string(),
         answer: match out.verdict {
             Verdict::Proven => "yes",
             Verdict::Disproven => "no",
@@ -386,6 +480,21 @@ fn ask<G: CliGame>(
         disproof_number: out.dn,
         resumed: earlier,
     })
+}
+
+/// The result when the answers bound the value without fixing it.
+fn partly(b: Bounds, me: &str, them: &str) -> String {
+    if b.at_least > 0.0 {
+        format!("{me} wins by at least {}", fmt_points(b.at_least))
+    } else if b.at_most < 0.0 {
+        format!("{them} wins by at least {}", fmt_points(-b.at_most))
+    } else {
+        format!(
+            "not decided: the value for {me} is from {} to {}",
+            signed(b.at_least),
+            signed(b.at_most)
+        )
+    }
 }
 
 fn print_human(out: &Output) {

@@ -342,7 +342,7 @@ fn report_proven<G: CliGame>(solver: &Solver, root: &G) {
     }
 }
 
-fn fmt_points(v: f64) -> String {
+pub fn fmt_points(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{v:.0}")
     } else {

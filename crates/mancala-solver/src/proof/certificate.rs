@@ -14,12 +14,12 @@
 
 use std::collections::HashSet;
 
+use mancala_core::Game;
 use mancala_core::game::Moves;
-use mancala_core::{Game, Player};
 
 use super::dfpn::{Limits, ProofSearch};
-use super::known_verdict;
 use super::table::ProofTable;
+use super::{Goal, known_verdict, proof_key};
 use crate::retro::Oracle;
 
 /// Why a certificate does not hold, with the repetition key of the position where it
@@ -37,7 +37,7 @@ pub enum Gap {
     #[error("position {0:016x}: the defender has no move known to keep the attacker from winning")]
     NoEscape(u64),
     #[error(
-        "position {0:016x}: its repetition is not a draw under these rules, so endless play there is no safe escape"
+        "position {0:016x}: its repetition reaches the attacker's goal under these rules (in a win/draw/loss game: is no draw), so endless play there is no safe escape"
     )]
     RepetitionNotDraw(u64),
 }
@@ -60,7 +60,7 @@ pub struct Repair {
 /// Fills `c`'s entry by a search when the table has no settled one and `repair` allows.
 fn repaired<G: Game>(
     c: &G,
-    attacker: Player,
+    goal: Goal,
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
@@ -70,14 +70,14 @@ fn repaired<G: Game>(
         return;
     };
     if table
-        .get(c.mover_key())
+        .get(proof_key(c))
         .is_some_and(|(pn, dn)| pn == 0 || dn == 0)
     {
         return;
     }
     let out = ProofSearch::new(
         table,
-        attacker,
+        goal,
         Limits {
             nodes: Some(nodes),
             ..Limits::default()
@@ -104,12 +104,14 @@ pub struct Checked {
 /// its value: the certificate then rests on that database.
 pub fn check_proof<G: Game>(
     root: &G,
-    attacker: Player,
+    goal: impl Into<Goal>,
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
 ) -> Result<Checked, Gap> {
-    let verdict = |g: &G| known_verdict(g, attacker, oracle);
+    let goal = goal.into();
+    let attacker = goal.attacker;
+    let verdict = |g: &G| known_verdict(g, goal, oracle);
     let mut stats = Checked::default();
     let mut done: HashSet<u64> = HashSet::new();
     let mut on_line: HashSet<u64> = HashSet::new();
@@ -120,7 +122,7 @@ pub fn check_proof<G: Game>(
                     done: &HashSet<u64>,
                     stats: &mut Checked|
      -> Result<Option<(u64, Vec<G>)>, Gap> {
-        let key = g.mover_key();
+        let key = proof_key(g);
         match verdict(g) {
             Some(true) => return Ok(None),
             Some(false) => return Err(Gap::NotAWin(key)),
@@ -135,7 +137,7 @@ pub fn check_proof<G: Game>(
         let next = children(g);
         let below = if g.to_move() == attacker {
             let proven = |c: &G, table: &ProofTable| {
-                let k = c.mover_key();
+                let k = proof_key(c);
                 !on_line.contains(&k) && table.get(k).is_some_and(|(pn, _)| pn == 0)
             };
             if let Some(win) = next.iter().find(|c| verdict(c) == Some(true)) {
@@ -145,7 +147,7 @@ pub fn check_proof<G: Game>(
             } else {
                 let mut pick = None;
                 for c in next.iter().filter(|c| verdict(c).is_none()) {
-                    repaired(c, attacker, table, oracle, repair, stats);
+                    repaired(c, goal, table, oracle, repair, stats);
                     if proven(c, table) {
                         pick = Some(*c);
                         break;
@@ -185,22 +187,25 @@ pub fn check_proof<G: Game>(
 /// allows). Positions `oracle` knows count with its value, like finished games.
 pub fn check_disproof<G: Game>(
     root: &G,
-    attacker: Player,
+    goal: impl Into<Goal>,
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
 ) -> Result<Checked, Gap> {
-    let verdict = |g: &G| known_verdict(g, attacker, oracle);
+    let goal = goal.into();
+    let attacker = goal.attacker;
+    let verdict = |g: &G| known_verdict(g, goal, oracle);
     let mut stats = Checked::default();
     let mut safe: HashSet<u64> = HashSet::new();
     let mut todo: Vec<G> = vec![*root];
     while let Some(g) = todo.pop() {
-        let key = g.mover_key();
+        let key = proof_key(&g);
         if !safe.insert(key) {
             continue;
         }
-        // Play may cycle inside the set: that must be a draw wherever it happens.
-        if g.repetition_value() != 0 {
+        // Play may cycle inside the set: a repetition must fall short of the goal
+        // wherever it happens (in a win/draw/loss game: be a draw).
+        if g.can_repeat() && goal.reached_by(g.to_move(), g.repetition_value()) {
             return Err(Gap::RepetitionNotDraw(key));
         }
         match verdict(&g) {
@@ -211,7 +216,7 @@ pub fn check_disproof<G: Game>(
         let next = children(&g);
         if g.to_move() == attacker {
             for c in next {
-                if !safe.contains(&c.mover_key()) {
+                if !safe.contains(&proof_key(&c)) {
                     todo.push(c);
                 }
             }
@@ -220,16 +225,16 @@ pub fn check_disproof<G: Game>(
         let ends_safely = |c: &G| verdict(c) == Some(false);
         if next
             .iter()
-            .any(|c| ends_safely(c) || safe.contains(&c.mover_key()))
+            .any(|c| ends_safely(c) || safe.contains(&proof_key(c)))
         {
             continue;
         }
         let disproven =
-            |c: &G, table: &ProofTable| table.get(c.mover_key()).is_some_and(|(_, dn)| dn == 0);
+            |c: &G, table: &ProofTable| table.get(proof_key(c)).is_some_and(|(_, dn)| dn == 0);
         let mut escape = next.iter().find(|c| disproven(c, table)).copied();
         if escape.is_none() {
             for c in &next {
-                repaired(c, attacker, table, oracle, repair, &mut stats);
+                repaired(c, goal, table, oracle, repair, &mut stats);
                 if disproven(c, table) {
                     escape = Some(*c);
                     break;

@@ -19,11 +19,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use arrayvec::ArrayVec;
+use mancala_core::Game;
 use mancala_core::game::{MAX_MOVES, Moves};
-use mancala_core::{Game, Player};
 
 use super::table::ProofTable;
-use super::{INFINITE, known_verdict};
+use super::{Goal, INFINITE, known_verdict, proof_key};
 use crate::path::PathSet;
 use crate::retro::Oracle;
 
@@ -65,7 +65,7 @@ pub struct Outcome {
 /// The search state: the table, the path and the counters.
 pub struct ProofSearch<'t, G: Game> {
     table: &'t mut ProofTable,
-    attacker: Player,
+    goal: Goal,
     path: PathSet,
     depth: usize,
     max_depth: usize,
@@ -121,10 +121,11 @@ fn add(a: u32, b: u32) -> u32 {
 }
 
 impl<'t, G: Game> ProofSearch<'t, G> {
-    pub fn new(table: &'t mut ProofTable, attacker: Player, limits: Limits) -> Self {
+    /// A search for `goal`: a [`Goal`] or, for "does he win?", the attacker alone.
+    pub fn new(table: &'t mut ProofTable, goal: impl Into<Goal>, limits: Limits) -> Self {
         ProofSearch {
             table,
-            attacker,
+            goal: goal.into(),
             path: PathSet::default(),
             depth: 0,
             max_depth: 0,
@@ -164,8 +165,8 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     pub fn run(&mut self, root: &G) -> Outcome {
         let start = Instant::now();
         self.started = start;
-        let key = root.mover_key();
-        let (pn, dn) = match known_verdict(root, self.attacker, self.oracle) {
+        let key = proof_key(root);
+        let (pn, dn) = match known_verdict(root, self.goal, self.oracle) {
             Some(win) => settled(win),
             None => {
                 let mut numbers = self.table.get(key).unwrap_or((1, 1));
@@ -222,7 +223,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             .iter()
             .map(|&mv| {
                 let c = g.play(mv);
-                let key = c.mover_key();
+                let key = proof_key(&c);
                 self.table.prefetch(key);
                 if let Some(o) = self.oracle {
                     o.prefetch(&c);
@@ -243,7 +244,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 settled(false)
             } else if let Some(numbers) = self.table.get(c.key) {
                 numbers
-            } else if let Some(win) = known_verdict(&c.g, self.attacker, self.oracle) {
+            } else if let Some(win) = known_verdict(&c.g, self.goal, self.oracle) {
                 // Stored, so that the next expansion of this parent finds it in the
                 // table instead of testing for the end of the game (in Andada that test
                 // sows every hole) or reading the database again.
@@ -265,7 +266,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             return (1, 1);
         }
         let n = g.mobility().max(1);
-        if g.to_move() == self.attacker {
+        if g.to_move() == self.goal.attacker {
             (1, n)
         } else {
             (n, 1)
@@ -279,7 +280,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         self.count_node();
         let start = self.nodes;
         let mut children = self.children(g);
-        let attacking = g.to_move() == self.attacker;
+        let attacking = g.to_move() == self.goal.attacker;
         let at = self.depth as u32;
         self.path.insert(key, at);
         self.depth += 1;

@@ -38,37 +38,78 @@ use crate::retro::Oracle;
 /// Proof and disproof numbers at or above this are infinite: proven or disproven.
 pub const INFINITE: u32 = 1 << 30;
 
-/// How a position that ends the game counts for `attacker`: `Some(true)` a win,
-/// `Some(false)` no win (a loss or a draw), `None` when play goes on.
-pub fn final_verdict<G: Game>(g: &G, attacker: Player) -> Option<bool> {
+/// The question a proof search answers: does `attacker` end the game with a value of at
+/// least `at_least` (search units, his view)? In a win/draw/loss game "does he win?" is
+/// `at_least` 1; in a game that counts a margin it is "does he win by at least that
+/// much?", a null-window question whose answers bound the margin.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    pub attacker: Player,
+    pub at_least: i32,
+}
+
+impl Goal {
+    /// "Does `attacker` win?": a value above 0.
+    pub fn win(attacker: Player) -> Self {
+        Goal {
+            attacker,
+            at_least: 1,
+        }
+    }
+
+    /// Whether `value`, for the player `mover` to move, reaches the goal.
+    #[inline]
+    pub fn reached_by(&self, mover: Player, value: i32) -> bool {
+        let mine = if mover == self.attacker {
+            value
+        } else {
+            -value
+        };
+        mine >= self.at_least
+    }
+}
+
+impl From<Player> for Goal {
+    fn from(attacker: Player) -> Self {
+        Goal::win(attacker)
+    }
+}
+
+/// The key a position's proof and disproof numbers are stored and its repetitions
+/// found under: [`Game::mover_key`], with what is banked folded in where it is not 0.
+/// A key leaves captured totals out where the rules never look at them again (the
+/// alpha-beta table adds them back to the values it stores); whether a margin reaches a
+/// goal depends on them, so two positions that differ in them are different questions.
+/// Win/draw/loss games bank nothing and keep their keys (and their checkpoints).
+#[inline]
+pub fn proof_key<G: Game>(g: &G) -> u64 {
+    match g.banked() {
+        0 => g.mover_key(),
+        b => {
+            let k = g.mover_key() ^ (b as i64 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            k ^ (k >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        }
+    }
+}
+
+/// How a position that ends the game counts for the goal: `Some(true)` reached,
+/// `Some(false)` not (a loss or a draw for "does he win?"), `None` when play goes on.
+pub fn final_verdict<G: Game>(g: &G, goal: Goal) -> Option<bool> {
     if !g.is_terminal() {
         return None;
     }
-    let v = g.terminal_value();
-    Some(if g.to_move() == attacker {
-        v > 0
-    } else {
-        v < 0
-    })
+    Some(goal.reached_by(g.to_move(), g.terminal_value()))
 }
 
-/// How a position counts for `attacker` without searching it: [`final_verdict`] where the
-/// game has ended, else the exact value `oracle` (an endgame database) knows, if any.
+/// How a position counts for the goal without searching it: [`final_verdict`] where the
+/// game has ended, else by the exact value `oracle` (an endgame database) knows, if any.
 /// A database value holds whatever the path to the position (the search refuses rules
 /// where a repetition's result depends on it), so such a leaf is settled for the table as
 /// well as for the certificate.
-pub fn known_verdict<G: Game>(
-    g: &G,
-    attacker: Player,
-    oracle: Option<&dyn Oracle<G>>,
-) -> Option<bool> {
-    if let Some(win) = final_verdict(g, attacker) {
+pub fn known_verdict<G: Game>(g: &G, goal: Goal, oracle: Option<&dyn Oracle<G>>) -> Option<bool> {
+    if let Some(win) = final_verdict(g, goal) {
         return Some(win);
     }
     let v = oracle?.probe(g)?;
-    Some(if g.to_move() == attacker {
-        v > 0
-    } else {
-        v < 0
-    })
+    Some(goal.reached_by(g.to_move(), v))
 }
