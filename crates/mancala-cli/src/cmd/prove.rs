@@ -75,7 +75,7 @@ pub struct ProveArgs {
     #[arg(long, value_enum)]
     only: Option<Side>,
     /// In a game that counts a margin: ask whether the player of --only (default: the
-    /// player to move) ends with at least POINTS (his view; komi included), instead of
+    /// player to move) ends with at least POINTS (his view), instead of
     /// whether he wins. "Yes" proves the value is at least POINTS, "no" that it is below.
     #[arg(long, value_name = "POINTS", allow_hyphen_values = true, value_parser = crate::args::points)]
     at_least: Option<f64>,
