@@ -113,3 +113,45 @@ pub fn known_verdict<G: Game>(g: &G, goal: Goal, oracle: Option<&dyn Oracle<G>>)
     let v = oracle?.probe(g)?;
     Some(goal.reached_by(g.to_move(), v))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mancala_core::kalah::Kalah;
+
+    #[test]
+    fn a_goal_reads_a_value_from_either_side() {
+        let south = Goal {
+            attacker: Player::First,
+            at_least: 3,
+        };
+        assert!(south.reached_by(Player::First, 3));
+        assert!(!south.reached_by(Player::First, 2));
+        // The same margin seen by North: -3 for him is +3 for South.
+        assert!(south.reached_by(Player::Second, -3));
+        assert!(!south.reached_by(Player::Second, -2));
+        assert_eq!(Goal::from(Player::Second), Goal::win(Player::Second));
+        assert_eq!(Goal::win(Player::Second).at_least, 1);
+    }
+
+    /// Positions that differ only in what was captured share a game key but not a proof
+    /// key; with nothing banked the proof key is the game's (old checkpoints still load).
+    #[test]
+    fn the_banked_margin_is_part_of_the_proof_key() {
+        let start = Kalah::start(4, 3, Default::default());
+        assert_eq!(start.banked(), 0);
+        assert_eq!(proof_key(&start), start.mover_key());
+        let text = |s: u8, n: u8| {
+            format!(
+                "kalah south:3,3,3,3 north:3,3,3,3 south-store:{s} north-store:{n} to-move:south"
+            )
+        };
+        use mancala_core::PositionText;
+        let a = Kalah::from_text(&text(2, 0)).unwrap();
+        let b = Kalah::from_text(&text(4, 0)).unwrap();
+        let c = Kalah::from_text(&text(3, 1)).unwrap();
+        assert_eq!(a.mover_key(), b.mover_key());
+        assert_ne!(proof_key(&a), proof_key(&b));
+        assert_eq!(proof_key(&a), proof_key(&c), "the same margin, +2");
+    }
+}
