@@ -136,12 +136,14 @@ fn margin_questions_bound_the_value_solve_gives() {
         vec!["progressive:7x2"],
     ] {
         let with = |extra: &[&str]| {
-            let mut args = vec!["prove", "--json", "--tt-mb", "16"];
+            let mut args = vec!["prove", "--json", "--tt-mb", "24"];
             args.extend(&position);
             args.extend(extra);
             let out = json(&args);
             for q in out["questions"].as_array().unwrap() {
                 assert_eq!(q["certificate"], "checked", "{args:?}: {q}");
+                // The size used, 24 MB rounded down to a power of two, is reported.
+                assert_eq!(q["table_mb"], 16, "{args:?}: {q}");
             }
             out
         };

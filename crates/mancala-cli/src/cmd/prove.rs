@@ -44,7 +44,8 @@ use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 pub struct ProveArgs {
     /// The position: a file, an inline position line, or a named start (andada:9).
     position: String,
-    /// Table size in MB for each question (24 bytes a position; default as for `solve`).
+    /// Table size in MB for each question (16 bytes a position; default as for `solve`),
+    /// rounded down to a power of two (each answer reports the size used).
     #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
     tt_mb: usize,
     /// Stop each question after this many nodes; an unanswered question is reported open.
@@ -119,6 +120,9 @@ struct Answer {
     /// The root's proof and disproof numbers at the end.
     proof_number: u32,
     disproof_number: u32,
+    /// The table's size in MB: --tt-mb rounded down to a power of two, or the
+    /// checkpoint's.
+    table_mb: usize,
     /// With --checkpoint: what the earlier runs did (nodes and seconds above are this
     /// run's).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -384,6 +388,7 @@ fn ask<G: CliGame>(
 ) -> Result<Answer> {
     let label = format!("{} [{}]", root.to_text(), question);
     let (mut table, earlier) = open_table(&label, a)?;
+    let table_mb = table.bytes() >> 20;
     let show = a.progress || std::io::stderr().is_terminal();
     if a.checkpoint.is_some() {
         interrupt::catch();
@@ -478,6 +483,7 @@ fn ask<G: CliGame>(
         max_depth: out.max_depth,
         proof_number: out.pn,
         disproof_number: out.dn,
+        table_mb,
         resumed: earlier,
     })
 }
