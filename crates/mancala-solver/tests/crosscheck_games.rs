@@ -5,22 +5,17 @@
 
 mod common;
 
-use common::serial;
+use common::{serial, small_kalah, small_progressive, walk};
 use mancala_core::andada::{Andada, Direction, Endless};
-use mancala_core::game::{SplitMix, random_line};
-use mancala_core::kalah::{Capture, Kalah};
+use mancala_core::game::SplitMix;
+use mancala_core::kalah::Capture;
 use mancala_core::kauri::Kauri;
-use mancala_core::progressive::{Ending, Progressive};
+use mancala_core::progressive::Ending;
 use mancala_core::{Game, Moves};
 use mancala_solver::minimax::minimax;
 use mancala_solver::search::{Deepening, Techniques};
 use mancala_solver::tt::Table;
 use mancala_solver::{Config, Solver, on_search_stack};
-
-/// A random position `plies` moves into a random playout from `start`.
-fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
-    *random_line(start, rng, plies).last().unwrap()
-}
 
 /// Checks `want` positions drawn by `draw`, returning how many were checked.
 fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut SplitMix) -> G) {
@@ -139,10 +134,7 @@ fn progressive_small_rows() {
 fn progressive() {
     for ending in [Ending::Majority, Ending::All] {
         check(&format!("progressive {ending:?}"), 500, 20_000, |rng| {
-            let n = [3, 5, 7][rng.below(3)];
-            let k = 1 + rng.below(3) as u8;
-            let plies = rng.below(8);
-            walk(Progressive::start(n, k, ending), rng, plies)
+            small_progressive(rng, ending)
         });
     }
 }
@@ -178,10 +170,7 @@ fn kalah() {
     for capture in [Capture::Empty, Capture::Standard] {
         let rules = mancala_core::kalah::Rules { capture };
         check(&format!("kalah {capture:?}"), 500, 20_000, |rng| {
-            let m = 1 + rng.below(4);
-            let n = 1 + rng.below(3) as u8;
-            let plies = rng.below(6);
-            walk(Kalah::start(m, n, rules), rng, plies)
+            small_kalah(rng, rules)
         });
     }
 }

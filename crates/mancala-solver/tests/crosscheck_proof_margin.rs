@@ -5,9 +5,12 @@
 //! mover's goal v must be proven and v + step disproven, and the opponent's goals -v and
 //! -v + step likewise, each with its certificate checked.
 
-use mancala_core::game::{SplitMix, random_line};
-use mancala_core::kalah::{Capture, Kalah};
-use mancala_core::progressive::{Ending, Progressive};
+mod common;
+
+use common::{small_kalah, small_progressive};
+use mancala_core::game::SplitMix;
+use mancala_core::kalah::Capture;
+use mancala_core::progressive::Ending;
 use mancala_core::{Game, Player};
 use mancala_solver::minimax::minimax;
 use mancala_solver::on_search_stack;
@@ -86,21 +89,13 @@ fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut
     );
 }
 
-/// A random position `plies` moves into a random playout from `start`.
-fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
-    *random_line(start, rng, plies).last().unwrap()
-}
-
 #[test]
 fn kalah_both_captures() {
     on_search_stack(|| {
         for capture in [Capture::Empty, Capture::Standard] {
             let rules = mancala_core::kalah::Rules { capture };
             check(&format!("kalah {capture:?}"), 150, 20_000, |rng| {
-                let m = 1 + rng.below(4);
-                let n = 1 + rng.below(3) as u8;
-                let plies = rng.below(6);
-                walk(Kalah::start(m, n, rules), rng, plies)
+                small_kalah(rng, rules)
             });
         }
     });
@@ -111,10 +106,7 @@ fn progressive_both_endings() {
     on_search_stack(|| {
         for ending in [Ending::Majority, Ending::All] {
             check(&format!("progressive {ending:?}"), 150, 20_000, |rng| {
-                let n = [3, 5, 7][rng.below(3)];
-                let k = 1 + rng.below(3) as u8;
-                let plies = rng.below(8);
-                walk(Progressive::start(n, k, ending), rng, plies)
+                small_progressive(rng, ending)
             });
         }
     });

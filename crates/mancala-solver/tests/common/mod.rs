@@ -6,6 +6,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use mancala_core::Game;
+use mancala_core::game::{SplitMix, random_line};
+use mancala_core::kalah::Kalah;
+use mancala_core::progressive::{Ending, Progressive};
 use mancala_solver::search::{Searcher, Shared, Techniques};
 use mancala_solver::tt::Table;
 use mancala_solver::{Config, Solver};
@@ -53,4 +56,25 @@ pub fn serial<G: Game>(g: &G, tech: Techniques, tt: &Table) -> i32 {
     };
     let mut s = Searcher::new(&shared, tech, 0, g);
     s.exact(g, 0).unwrap()
+}
+
+/// A random position `plies` moves into a random playout from `start`.
+pub fn walk<G: Game>(start: G, rng: &mut SplitMix, plies: usize) -> G {
+    *random_line(start, rng, plies).last().unwrap()
+}
+
+/// A random small Kalah position: 1-4 holes a side, 1-3 seeds a hole, 0-5 plies in.
+pub fn small_kalah(rng: &mut SplitMix, rules: mancala_core::kalah::Rules) -> Kalah {
+    let m = 1 + rng.below(4);
+    let n = 1 + rng.below(3) as u8;
+    let plies = rng.below(6);
+    walk(Kalah::start(m, n, rules), rng, plies)
+}
+
+/// A random small Progressive position: 1 x 3, 5 or 7, 1-3 seeds a hole, 0-7 plies in.
+pub fn small_progressive(rng: &mut SplitMix, ending: Ending) -> Progressive {
+    let n = [3, 5, 7][rng.below(3)];
+    let k = 1 + rng.below(3) as u8;
+    let plies = rng.below(8);
+    walk(Progressive::start(n, k, ending), rng, plies)
 }
