@@ -1,5 +1,6 @@
-//! Depth-first proof-number search (df-pn, Nagai 2002) for one question: does `attacker`
-//! win from the root?
+//! Depth-first proof-number search (df-pn, Nagai 2002) for one question: does the
+//! attacker reach his [`Goal`] from the root (win, or in a margin game end with at least
+//! so much)? "Win" below means "reach the goal".
 //!
 //! Numbers are the attacker's: a node's proof number is the least number of leaves that
 //! must still be shown wins to prove it, its disproof number the same for showing it is

@@ -1,6 +1,7 @@
-//! Proof-number search for games whose values are win, draw or loss ([`Game::win_loss`]):
-//! one question at a time, "does the attacker win?", answered with a certificate that is
-//! checked apart from the search that found it.
+//! Proof-number search, one question at a time: "does the attacker win?" in the games
+//! whose values are win, draw or loss ([`Game::win_loss`]), or "does he end with at
+//! least t?" in a game that counts a margin ([`Goal`]), answered with a certificate that
+//! is checked apart from the search that found it.
 //!
 //! - [`table`]: proof and disproof numbers by position;
 //! - [`dfpn`]: depth-first proof-number search (Nagai 2002) with the 1 + epsilon trick
