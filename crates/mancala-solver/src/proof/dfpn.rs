@@ -142,7 +142,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     }
 
     /// Starts new positions' numbers from 1 and 1 instead of their mobility (to measure
-    /// [`ProofSearch::initial`]).
+    /// the df-pn+ initialisation by [`Game::mobility`]).
     pub fn without_mobility(mut self) -> Self {
         self.by_mobility = false;
         self

@@ -45,7 +45,7 @@ pub struct TableTooBig {
     pub available_mb: u64,
 }
 
-/// The table: `2^k` buckets of [`WAYS`] entries.
+/// The table: `2^k` buckets of four entries, one cache line each.
 pub struct ProofTable {
     buckets: Vec<Bucket>,
     mask: usize,
