@@ -282,7 +282,7 @@ static EXPAND: [u64; 256] = {
 
 /// A one in each lane of the run of `len` holes that starts at hole `from` and goes round
 /// a ring of `n` holes (`n` even, `from` < `n` <= 16, `len` <= `n`): one load from
-/// [`RING_RUNS`].
+/// `RING_RUNS`.
 #[inline(always)]
 pub fn ring_run(n: usize, from: usize, len: usize) -> Lanes {
     Lanes::load(&RING_RUNS[n / 2 - 1][from][len])

@@ -153,7 +153,7 @@ pub const MAX_ROW: usize = 12;
 /// A two-row board with a store per player, as Afrika and Kalah keep it: up to
 /// [`MAX_ROW`] holes per row, one byte per hole and store (at most 255 counters in all).
 /// 27 bytes, `Copy`, byte-aligned; a game state starts with it, so that holes 0..16 are
-/// the state's first 16 bytes ([`Halves`]). The games reach it through `Deref`, so their
+/// the state's first 16 bytes (`Halves`). The games reach it through `Deref`, so their
 /// rules read `self.holes`, `self.stores` and `self.m`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[repr(C)]

@@ -68,7 +68,7 @@ pub enum AfrikaMove {
 }
 
 /// An Afrika position on a 2 x m board (m <= 12): 32 bytes, two 16-byte halves
-/// ([`crate::rows::Halves`]), `Copy`.
+/// (`rows::Halves`), `Copy`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[repr(C, align(16))]
 pub struct Afrika {
@@ -295,7 +295,7 @@ impl Game for Afrika {
         }
     }
 
-    /// From the bit mask of [`Afrika::choices_lanes`], without a list: the `k`-th set
+    /// From the bit mask of `Afrika::choices_lanes`, without a list: the `k`-th set
     /// bit is the `k`-th move of [`Game::legal_moves`].
     #[inline(always)]
     fn pick_move(

@@ -48,7 +48,7 @@ pub struct Rules {
 pub struct KalahMove(pub u8);
 
 /// A Kalah position on a 2 x m board (m <= 12) with a store per player: 32 bytes, two
-/// 16-byte halves ([`crate::rows::Halves`]), `Copy`.
+/// 16-byte halves (`rows::Halves`), `Copy`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 #[repr(C, align(16))]
 pub struct Kalah {
