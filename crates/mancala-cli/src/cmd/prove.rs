@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use crate::cmd::checkpointing::{Earlier, Interrupted};
 use crate::cmd::solve::{describe, fmt_points, signed};
+use crate::cmd::solve_bound::value_grid;
 use crate::dispatch::{CliGame, DbArgs};
 use crate::interrupt;
 use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
@@ -173,13 +174,11 @@ impl Answer {
 /// greatest value of the mover's that does (his own goal is its negation). `None` when no
 /// value of the position reaches it.
 fn goal_for<G: CliGame>(root: &G, attacker: Player, reach: impl Fn(f64) -> bool) -> Option<Goal> {
-    let (lower, upper) = root.value_range();
-    let step = root.value_step();
-    let mut grid = (0..).map(|k| lower + k * step).take_while(|&v| v <= upper);
+    let mut grid = value_grid(root);
     let at_least = if attacker == root.to_move() {
         grid.find(|&v| reach(root.points(v)))?
     } else {
-        -grid.filter(|&v| reach(-root.points(v))).last()?
+        -grid.rev().find(|&v| reach(-root.points(v)))?
     };
     Some(Goal { attacker, at_least })
 }
@@ -193,9 +192,10 @@ struct Bounds {
 
 impl Bounds {
     fn of<G: CliGame>(root: &G) -> Self {
+        // The grid ends at the top of the range and starts at or just above its bottom.
         let (lower, upper) = root.value_range();
         Bounds {
-            at_least: root.points(lower),
+            at_least: root.points(value_grid(root).next().unwrap_or(lower)),
             at_most: root.points(upper),
         }
     }

@@ -44,22 +44,29 @@ pub struct Question {
     beta: i32,
 }
 
+/// The values `root` can end with, ascending: the grid `value_range().1 - k *
+/// value_step()` inside its value range ([`Game::value_step`]).
+pub fn value_grid<G: Game>(root: &G) -> impl DoubleEndedIterator<Item = i32> {
+    let (lower, upper) = root.value_range();
+    let step = root.value_step();
+    let n = (upper - lower).max(0) / step;
+    (0..=n).map(move |k| upper - (n - k) * step)
+}
+
 impl Question {
     /// The question of `points` for `root`: `beta` is the smallest value this position can
     /// end with that is worth `points` or more. A question every value answers the same
     /// way (all of them reach `points`, or none) is refused: no search decides it.
     pub fn of<G: Game>(root: &G, points: f64) -> Result<Self> {
-        let (lower, upper) = root.value_range();
-        let step = root.value_step();
-        let grid = || (0..).map(|k| upper - k * step).take_while(|&v| v >= lower);
-        let Some(beta) = grid().filter(|&v| root.points(v) >= points).last() else {
+        let least = value_grid(root).next().unwrap_or(root.value_range().0);
+        let Some(beta) = value_grid(root).find(|&v| root.points(v) >= points) else {
             bail!(
                 "--at-least {}: no value of this position reaches it (the most it can end with is {})",
                 signed(points),
-                signed(root.points(upper))
+                signed(root.points(root.value_range().1))
             );
         };
-        if beta == grid().last().unwrap_or(lower) {
+        if beta == least {
             bail!(
                 "--at-least {}: every value of this position reaches it (the least it can end with is {})",
                 signed(points),
