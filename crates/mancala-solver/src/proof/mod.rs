@@ -104,12 +104,39 @@ pub fn final_verdict<G: Game>(g: &G, goal: Goal) -> Option<bool> {
     Some(goal.reached_by(g.to_move(), g.terminal_value()))
 }
 
-/// How a position counts for the goal without searching it: [`final_verdict`] where the
+/// How a position counts for the goal when [`Game::value_range`] already decides it: the
+/// goal is reached if even the lowest final value reaches it, and missed if even the
+/// highest does not. Alpha-beta prunes with the same range before it looks at its table;
+/// here it makes a leaf of a position whose goal the seeds still in play can no longer
+/// change (a margin goal of a Kalah or Progressive game late in play). A win/draw/loss
+/// game's range is the whole of loss to win, so nothing is decided by it there.
+#[inline]
+pub fn bounded_verdict<G: Game>(g: &G, goal: Goal) -> Option<bool> {
+    let (lo, hi) = g.value_range();
+    let (least, most) = if g.to_move() == goal.attacker {
+        (lo, hi)
+    } else {
+        (-hi, -lo)
+    };
+    if least >= goal.at_least {
+        Some(true)
+    } else if most < goal.at_least {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// How a position counts for the goal without searching it: [`bounded_verdict`] where the
+/// seeds in play can no longer change it, [`final_verdict`] where the
 /// game has ended, else by the exact value `oracle` (an endgame database) knows, if any.
 /// A database value holds whatever the path to the position (the search refuses rules
 /// where a repetition's result depends on it), so such a leaf is settled for the table as
 /// well as for the certificate.
 pub fn known_verdict<G: Game>(g: &G, goal: Goal, oracle: Option<&dyn Oracle<G>>) -> Option<bool> {
+    if let Some(win) = bounded_verdict(g, goal) {
+        return Some(win);
+    }
     if let Some(win) = final_verdict(g, goal) {
         return Some(win);
     }
@@ -135,6 +162,37 @@ mod tests {
         assert!(!south.reached_by(Player::Second, -2));
         assert_eq!(Goal::from(Player::Second), Goal::win(Player::Second));
         assert_eq!(Goal::win(Player::Second).at_least, 1);
+    }
+
+    /// South has banked 6 with 4 seeds in play (empty capture: he gains at least one), so
+    /// his final margin lies in 4..=10: "at least 4" is certain, "at least 11" is out of
+    /// reach, "at least 5" needs a search. North's goals are read from the other side.
+    #[test]
+    fn the_seeds_in_play_decide_a_margin_goal_they_cannot_change() {
+        use mancala_core::PositionText;
+        let g = Kalah::from_text(
+            "kalah south:1,1,0,0 north:1,1,0,0 south-store:7 north-store:1 to-move:south",
+        )
+        .unwrap();
+        assert_eq!(g.value_range(), (4, 10));
+        let south = |at_least| Goal {
+            attacker: Player::First,
+            at_least,
+        };
+        let north = |at_least| Goal {
+            attacker: Player::Second,
+            at_least,
+        };
+        assert_eq!(bounded_verdict(&g, south(4)), Some(true));
+        assert_eq!(bounded_verdict(&g, south(5)), None);
+        assert_eq!(bounded_verdict(&g, south(10)), None);
+        assert_eq!(bounded_verdict(&g, south(11)), Some(false));
+        assert_eq!(bounded_verdict(&g, north(-10)), Some(true));
+        assert_eq!(bounded_verdict(&g, north(-9)), None);
+        assert_eq!(bounded_verdict(&g, north(-4)), None);
+        assert_eq!(bounded_verdict(&g, north(-3)), Some(false));
+        assert_eq!(bounded_verdict(&g, Goal::win(Player::Second)), Some(false));
+        assert_eq!(known_verdict(&g, south(4), None), Some(true));
     }
 
     /// Positions that differ only in what was captured share a game key but not a proof
