@@ -3,7 +3,8 @@
 //! Kalah (both captures) and Progressive (both endings), where no position repeats (the
 //! games `mancala prove` takes with a margin). For a position of minimax value v, the
 //! mover's goal v must be proven and v + step disproven, and the opponent's goals -v and
-//! -v + step likewise, each with its certificate checked.
+//! -v + step likewise, each with its certificate checked, with the margin initialisation
+//! of new positions' numbers and without it.
 
 mod common;
 
@@ -30,9 +31,14 @@ enum Answer {
     Unchecked,
 }
 
-fn answer<G: Game>(g: &G, goal: Goal) -> Answer {
+/// `margin`: with the margin initialisation (the default) or without it.
+fn answer<G: Game>(g: &G, goal: Goal, margin: bool) -> Answer {
     let mut table = ProofTable::with_mb(1);
-    let out = ProofSearch::new(&mut table, goal, Limits::default()).run(g);
+    let mut search = ProofSearch::new(&mut table, goal, Limits::default());
+    if !margin {
+        search = search.without_margin();
+    }
+    let out = search.run(g);
     match out.verdict {
         Verdict::Proven if check_proof(g, goal, &mut table, None, REPAIR).is_ok() => Answer::Yes,
         Verdict::Disproven if check_disproof(g, goal, &mut table, None, REPAIR).is_ok() => {
@@ -70,9 +76,10 @@ fn check<G: Game>(name: &str, want: usize, limit: u64, mut draw: impl FnMut(&mut
         let Some(truth) = minimax(&g, limit) else {
             continue;
         };
-        for (goal, reached) in goals(&g, truth) {
-            let got = answer(&g, goal);
-            let what = format!("{name}: {g:?}, minimax {truth}, {goal:?}");
+        let questions = goals(&g, truth).into_iter();
+        for ((goal, reached), margin) in questions.flat_map(|q| [(q, true), (q, false)]) {
+            let got = answer(&g, goal, margin);
+            let what = format!("{name}: {g:?}, minimax {truth}, {goal:?}, margin {margin}");
             match got {
                 Answer::Yes => assert!(reached, "{what}: proven, minimax says no"),
                 Answer::No => assert!(!reached, "{what}: disproven, minimax says yes"),

@@ -65,9 +65,10 @@ pub struct ProveArgs {
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
-    /// numbers start from their number of moves; off: from 1 and 1).
+    /// numbers start from their number of moves; off: from 1 and 1), margin (in Kalah and
+    /// Progressive the side behind on the captured margin starts with larger numbers).
     #[arg(long = "without", value_name = "TECHNIQUE",
-          value_parser = clap::builder::PossibleValuesParser::new(["mobility"]))]
+          value_parser = clap::builder::PossibleValuesParser::new(["mobility", "margin"]))]
     without: Vec<String>,
     /// Also the value of every legal move (both questions for each position after it);
     /// win/draw/loss games only.
@@ -422,6 +423,9 @@ fn ask<G: CliGame>(
             let mut search = ProofSearch::new(&mut table, goal, limits).with_oracle(oracle);
             if a.without.iter().any(|t| t == "mobility") {
                 search = search.without_mobility();
+            }
+            if a.without.iter().any(|t| t == "margin") {
+                search = search.without_margin();
             }
             let o = search.with_progress(&mut report).run(root);
             total.set(total.get() + o.nodes);

@@ -78,6 +78,8 @@ pub struct ProofSearch<'t, G: Game> {
     started: Instant,
     /// Start new positions' numbers from their mobility ([`ProofSearch::initial`]).
     by_mobility: bool,
+    /// Weight new positions' numbers by the banked margin ([`ProofSearch::initial`]).
+    by_margin: bool,
     /// Exact values of the positions an endgame database holds: leaves, like finished
     /// games.
     oracle: Option<&'t dyn Oracle<G>>,
@@ -137,6 +139,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             root_numbers: (1, 1),
             started: Instant::now(),
             by_mobility: true,
+            by_margin: true,
             oracle: None,
         }
     }
@@ -145,6 +148,13 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     /// the df-pn+ initialisation by [`Game::mobility`]).
     pub fn without_mobility(mut self) -> Self {
         self.by_mobility = false;
+        self
+    }
+
+    /// Leaves the banked margin out of new positions' numbers (to measure the margin
+    /// initialisation of [`ProofSearch::initial`]).
+    pub fn without_margin(mut self) -> Self {
+        self.by_margin = false;
         self
     }
 
@@ -261,17 +271,24 @@ impl<'t, G: Game> ProofSearch<'t, G> {
 
     /// The numbers of a position not yet searched: the number of moves for the side that
     /// needs one good move (proof number at the defender's turn is the attacker's work
-    /// against every reply), 1 for the other (df-pn+ initialisation by mobility).
+    /// against every reply), 1 for the other (df-pn+ initialisation by mobility); then
+    /// the number of the side that is behind on the banked margin multiplied by 1 plus
+    /// how far behind it is, at most [`MARGIN_WEIGHT_CAP`] ([`margin_weight`]).
     fn initial(&self, g: &G) -> (u32, u32) {
-        if !self.by_mobility {
-            return (1, 1);
+        let (mut pn, mut dn) = match (self.by_mobility, g.to_move() == self.goal.attacker) {
+            (false, _) => (1, 1),
+            (true, true) => (1, g.mobility().max(1)),
+            (true, false) => (g.mobility().max(1), 1),
+        };
+        if self.by_margin {
+            let (ahead, weight) = margin_weight(g, self.goal);
+            if ahead {
+                dn *= weight;
+            } else {
+                pn *= weight;
+            }
         }
-        let n = g.mobility().max(1);
-        if g.to_move() == self.goal.attacker {
-            (1, n)
-        } else {
-            (n, 1)
-        }
+        (pn, dn)
     }
 
     /// The multiple-iterative-deepening step: works below `g` until its numbers reach
@@ -362,6 +379,39 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         }
     }
 }
+
+/// Margin initialisation: a margin already banked is evidence for the goal, so the side
+/// it favours looks cheaper to finish. The attacker's banked margin is compared with what
+/// the goal needs (at least `at_least`, so `at_least - 1` is the edge); returned are
+/// whether he is ahead of that edge and 1 + the distance, capped at
+/// [`MARGIN_WEIGHT_CAP`]. Win/draw/loss games bank nothing and ask for 1, so their weight
+/// is 1 and their search is unchanged.
+///
+/// Measured (prove --tt-mb 512, one thread, nodes without -> with, the same answers):
+/// Progressive 1 x 9 x 2 "does East win?" 447,676 -> 342,557; 1 x 11 x 1 1,429,801 ->
+/// 851,352; 1 x 9 x 3 182,266 -> 130,437; 1 x 9 x 3 "at least +3" 192,473 -> 108,050;
+/// 1 x 13 x 1 "at least +1" (--tt-mb 2048) 94,162,814 -> 69,779,583; Kalah(6,3) "does
+/// South win?" 596,714 -> 416,868, "at least +4" 1,023,427 -> 648,273; Kalah(5,4)
+/// "at least +2" 46,892 -> 29,602. A cap of 9 did better on three of these and worse on
+/// five, one of 17 or 65 better on two and worse on six; the half distance (cap 9) did
+/// worse than the whole on all eight.
+#[inline]
+fn margin_weight<G: Game>(g: &G, goal: Goal) -> (bool, u32) {
+    let banked = g.banked();
+    let mine = if g.to_move() == goal.attacker {
+        banked
+    } else {
+        -banked
+    };
+    let ahead_by = mine - (goal.at_least - 1);
+    (
+        ahead_by > 0,
+        1 + ahead_by.unsigned_abs().min(MARGIN_WEIGHT_CAP - 1),
+    )
+}
+
+/// The largest factor [`margin_weight`] gives.
+const MARGIN_WEIGHT_CAP: u32 = 5;
 
 /// The numbers of a settled position: a win is proven, anything else disproven.
 fn settled(win: bool) -> (u32, u32) {
