@@ -261,3 +261,39 @@ fn an_endgame_database_gives_the_same_value_in_fewer_nodes() {
     let other = mancala(&["prove", "afrika:8x1", "--rules", "giveaway", "--db", db]);
     assert_eq!(other.status.code(), Some(2));
 }
+
+/// A certificate that does not hold (here: a 1 MB table that lost the entries the check
+/// needs, and repairs of one node each) leaves its answer out of the result, exits with
+/// status 1 and says on stderr what would let the check fill the gaps.
+#[test]
+fn a_certificate_that_does_not_hold_is_not_an_answer() {
+    let args = [
+        "prove",
+        "kalah:6x3",
+        "--at-least",
+        "4",
+        "--tt-mb",
+        "1",
+        "--repair-nodes",
+        "1",
+        "--json",
+    ];
+    let o = mancala(&args);
+    assert_eq!(o.status.code(), Some(1), "{args:?}");
+    let out: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let q = &out["questions"][0];
+    assert_eq!(q["answer"], "no", "{q}");
+    assert!(
+        q["certificate"].as_str().unwrap().starts_with("failed: "),
+        "{q}"
+    );
+    // "At most +2" would have come from the answer: the bounds stay the whole range.
+    assert_eq!(out["at_most"], 36.0, "{out}");
+    assert!(out["value"].is_null());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("a certificate did not hold"), "{err}");
+    assert!(
+        err.contains("--tt-mb (now 1 MB)") && err.contains("--repair-nodes (now 1)"),
+        "{err}"
+    );
+}

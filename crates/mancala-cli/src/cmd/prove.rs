@@ -349,6 +349,15 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
     } else {
         print_human(&out);
     }
+    if failed {
+        eprintln!(
+            "mancala: a certificate did not hold, so its answer is left out of the result. \
+             Where the search ran many more nodes than the table holds, the table may have lost \
+             entries the check needs: a larger --tt-mb (now {} MB) or --repair-nodes (now {}) \
+             lets the check search them again.",
+            a.tt_mb, a.repair_nodes
+        );
+    }
     Ok(if failed {
         ExitCode::from(1)
     } else {

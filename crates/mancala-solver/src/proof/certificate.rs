@@ -17,7 +17,7 @@ use std::collections::HashSet;
 use mancala_core::Game;
 use mancala_core::game::Moves;
 
-use super::dfpn::{Limits, ProofSearch};
+use super::dfpn::{Limits, ProofSearch, Verdict};
 use super::table::ProofTable;
 use super::{Goal, known_verdict, proof_key};
 use crate::retro::Oracle;
@@ -57,7 +57,11 @@ pub struct Repair {
     pub nodes: Option<u64>,
 }
 
-/// Fills `c`'s entry by a search when the table has no settled one and `repair` allows.
+/// Fills `c`'s entry by a search when the table has no settled one and `repair` allows,
+/// and says what that search found (`None`: no search ran). The caller takes the verdict
+/// from here as well as from the table: in a small table full of settled entries the
+/// repair's own answer may find no slot, and reading it back would lose it. Either way
+/// the check then plays out the position below, so nothing is taken on trust.
 fn repaired<G: Game>(
     c: &G,
     goal: Goal,
@@ -65,15 +69,13 @@ fn repaired<G: Game>(
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
     stats: &mut Checked,
-) {
-    let Some(nodes) = repair.nodes else {
-        return;
-    };
+) -> Option<Verdict> {
+    let nodes = repair.nodes?;
     if table
         .get(proof_key(c))
         .is_some_and(|(pn, dn)| pn == 0 || dn == 0)
     {
-        return;
+        return None;
     }
     let out = ProofSearch::new(
         table,
@@ -87,6 +89,7 @@ fn repaired<G: Game>(
     .run(c);
     stats.repairs += 1;
     stats.repair_nodes += out.nodes;
+    Some(out.verdict)
 }
 
 /// What a certificate check looked at.
@@ -147,8 +150,9 @@ pub fn check_proof<G: Game>(
             } else {
                 let mut pick = None;
                 for c in next.iter().filter(|c| verdict(c).is_none()) {
-                    repaired(c, goal, table, oracle, repair, stats);
-                    if proven(c, table) {
+                    let found = repaired(c, goal, table, oracle, repair, stats);
+                    let fresh = !on_line.contains(&proof_key(c));
+                    if proven(c, table) || (fresh && found == Some(Verdict::Proven)) {
                         pick = Some(*c);
                         break;
                     }
@@ -234,8 +238,8 @@ pub fn check_disproof<G: Game>(
         let mut escape = next.iter().find(|c| disproven(c, table)).copied();
         if escape.is_none() {
             for c in &next {
-                repaired(c, goal, table, oracle, repair, &mut stats);
-                if disproven(c, table) {
+                let found = repaired(c, goal, table, oracle, repair, &mut stats);
+                if disproven(c, table) || found == Some(Verdict::Disproven) {
                     escape = Some(*c);
                     break;
                 }
