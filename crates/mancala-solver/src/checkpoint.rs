@@ -197,20 +197,26 @@ pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, Checkpoi
 /// Writes a checkpoint file so that a kill while writing leaves the previous one whole:
 /// `body` writes its words to a temporary file beside `path`, the checksum of every word
 /// follows, and the file is synced and renamed over `path`. An error names the file it
-/// concerns.
+/// concerns. A write that fails (a full disk) removes its temporary file: a table's
+/// checkpoint is gigabytes, and a half-written one left behind only fills the disk more.
 pub(crate) fn write_atomically(
     path: &Path,
     body: impl FnOnce(&mut Words<BufWriter<File>>) -> std::io::Result<()>,
 ) -> Result<(), (PathBuf, std::io::Error)> {
     let partial = partial_name(path);
-    let at = |e| (partial.clone(), e);
-    let file = File::create(&partial).map_err(at)?;
-    let mut w = Words::new(BufWriter::with_capacity(1 << 20, file));
-    body(&mut w).map_err(at)?;
-    let sum = w.sum;
-    w.put(sum).map_err(at)?;
-    let file = w.inner.into_inner().map_err(|e| at(e.into_error()))?;
-    file.sync_all().map_err(at)?;
+    let write = || -> std::io::Result<()> {
+        let file = File::create(&partial)?;
+        let mut w = Words::new(BufWriter::with_capacity(1 << 20, file));
+        body(&mut w)?;
+        let sum = w.sum;
+        w.put(sum)?;
+        let file = w.inner.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()
+    };
+    if let Err(e) = write() {
+        let _ = std::fs::remove_file(&partial);
+        return Err((partial, e));
+    }
     std::fs::rename(&partial, path).map_err(|e| (path.to_path_buf(), e))
 }
 
@@ -319,5 +325,33 @@ impl<R: Read> Words<R> {
         }
         bytes.truncate(len as usize);
         String::from_utf8(bytes).map_err(|_| std::io::ErrorKind::InvalidData.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A write that fails half-way (as on a full disk) leaves the previous checkpoint as
+    /// it was and no temporary file behind.
+    #[test]
+    fn a_failed_write_keeps_the_old_file_and_removes_the_partial_one() {
+        let dir = std::env::temp_dir().join(format!("mancala-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("a.ckpt");
+        std::fs::write(&path, b"the previous checkpoint").unwrap();
+        let failed = write_atomically(&path, |w| {
+            w.put(7)?;
+            Err(std::io::Error::other("no space left"))
+        });
+        let (named, e) = failed.unwrap_err();
+        assert_eq!(named, partial_name(&path));
+        assert_eq!(e.to_string(), "no space left");
+        assert!(!partial_name(&path).exists());
+        assert_eq!(std::fs::read(&path).unwrap(), b"the previous checkpoint");
+        write_atomically(&path, |w| w.put(7)).unwrap();
+        assert!(!partial_name(&path).exists());
+        assert_ne!(std::fs::read(&path).unwrap(), b"the previous checkpoint");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
