@@ -397,13 +397,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
 /// worse than the whole on all eight.
 #[inline]
 fn margin_weight<G: Game>(g: &G, goal: Goal) -> (bool, u32) {
-    let banked = g.banked();
-    let mine = if g.to_move() == goal.attacker {
-        banked
-    } else {
-        -banked
-    };
-    let ahead_by = mine - (goal.at_least - 1);
+    let ahead_by = goal.attackers(g.to_move(), g.banked()) - (goal.at_least - 1);
     (
         ahead_by > 0,
         1 + ahead_by.unsigned_abs().min(MARGIN_WEIGHT_CAP - 1),

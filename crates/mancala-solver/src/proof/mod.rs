@@ -61,12 +61,17 @@ impl Goal {
     /// Whether `value`, for the player `mover` to move, reaches the goal.
     #[inline]
     pub fn reached_by(&self, mover: Player, value: i32) -> bool {
-        let mine = if mover == self.attacker {
+        self.attackers(mover, value) >= self.at_least
+    }
+
+    /// `value`, for the player `mover` to move, as the attacker sees it.
+    #[inline]
+    pub fn attackers(&self, mover: Player, value: i32) -> i32 {
+        if mover == self.attacker {
             value
         } else {
             -value
-        };
-        mine >= self.at_least
+        }
     }
 }
 
@@ -113,11 +118,11 @@ pub fn final_verdict<G: Game>(g: &G, goal: Goal) -> Option<bool> {
 #[inline]
 pub fn bounded_verdict<G: Game>(g: &G, goal: Goal) -> Option<bool> {
     let (lo, hi) = g.value_range();
-    let (least, most) = if g.to_move() == goal.attacker {
-        (lo, hi)
-    } else {
-        (-hi, -lo)
-    };
+    let (a, b) = (
+        goal.attackers(g.to_move(), lo),
+        goal.attackers(g.to_move(), hi),
+    );
+    let (least, most) = (a.min(b), a.max(b));
     if least >= goal.at_least {
         Some(true)
     } else if most < goal.at_least {
