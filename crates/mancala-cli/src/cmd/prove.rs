@@ -67,9 +67,8 @@ pub struct ProveArgs {
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
     /// numbers start from their number of moves; off: from 1 and 1), margin (in Kalah and
     /// Progressive the side behind on the captured margin starts with larger numbers).
-    #[arg(long = "without", value_name = "TECHNIQUE",
-          value_parser = clap::builder::PossibleValuesParser::new(["mobility", "margin"]))]
-    without: Vec<String>,
+    #[arg(long = "without", value_name = "TECHNIQUE", value_enum)]
+    without: Vec<Technique>,
     /// Also the value of every legal move (both questions for each position after it);
     /// win/draw/loss games only.
     #[arg(long, conflicts_with_all = ["only", "at_least"])]
@@ -92,6 +91,15 @@ pub struct ProveArgs {
     /// Print a progress line every few seconds even when stderr is not a terminal.
     #[arg(long)]
     progress: bool,
+}
+
+/// A technique of the search that `--without` switches off.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Technique {
+    /// New positions' numbers from their number of moves.
+    Mobility,
+    /// New positions' numbers weighted against the side behind on the captured margin.
+    Margin,
 }
 
 /// Whose win a question asks about.
@@ -430,10 +438,10 @@ fn ask<G: CliGame>(
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
             let mut search = ProofSearch::new(&mut table, goal, limits).with_oracle(oracle);
-            if a.without.iter().any(|t| t == "mobility") {
+            if a.without.contains(&Technique::Mobility) {
                 search = search.without_mobility();
             }
-            if a.without.iter().any(|t| t == "margin") {
+            if a.without.contains(&Technique::Margin) {
                 search = search.without_margin();
             }
             let o = search.with_progress(&mut report).run(root);
