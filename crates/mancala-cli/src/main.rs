@@ -100,12 +100,46 @@ fn main() -> ExitCode {
     match r {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", chain_text(&e));
             if e.is::<cmd::checkpointing::Interrupted>() {
                 ExitCode::from(interrupt::EXIT_STATUS)
             } else {
                 ExitCode::from(2)
             }
         }
+    }
+}
+
+/// An error and its causes, "a: b: c", each cause once: the library errors that name a
+/// file already end their message with their cause (`{path}: {source}`), which anyhow's
+/// `{:#}` would print a second time.
+fn chain_text(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.ends_with(&cause) {
+            text = format!("{text}: {cause}");
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chain_text;
+    use anyhow::Context;
+
+    #[test]
+    fn a_cause_already_in_the_message_is_not_repeated() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("ck.partial: {source}")]
+        struct Save {
+            source: std::io::Error,
+        }
+        let io = || std::io::Error::other("disk full");
+        let e = anyhow::Error::new(Save { source: io() });
+        assert_eq!(chain_text(&e), "ck.partial: disk full");
+        let e = Err::<(), _>(io()).context("saving").unwrap_err();
+        assert_eq!(chain_text(&e), "saving: disk full");
     }
 }

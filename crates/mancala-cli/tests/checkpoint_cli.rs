@@ -1,5 +1,6 @@
 //! `solve --checkpoint`: a solve killed after a checkpoint resumes from it and gives the
-//! same values; a checkpoint of another solve is kept unless --force.
+//! same values; a checkpoint of another solve is kept unless --force; a save that fails
+//! (of `solve` or `prove`) loses no answer.
 
 mod common;
 
@@ -230,4 +231,76 @@ fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
         }
         assert!(resumed["resumed"]["nodes"].is_u64(), "{tag}: {resumed}");
     }
+}
+
+/// A checkpoint FILE whose own name fits the file system but whose `.partial` twin is
+/// too long: every save fails (ENAMETOOLONG) on any machine, as a full disk would.
+fn unsavable(dir: &std::path::Path) -> String {
+    dir.join("c".repeat(250)).to_str().unwrap().to_string()
+}
+
+/// A save that fails does not cost the answer: a search that goes on warns and saves again
+/// at the next interval, one that ends answered gives its answer with a warning, and only
+/// a question stopped open fails (exit 2), since its work would be lost without a word.
+#[test]
+fn a_failed_save_loses_no_answer() {
+    let dir = temp_dir("ckpt-unsavable");
+    let ck = unsavable(&dir);
+    let prove = |extra: &[&str]| {
+        let args = [
+            "prove",
+            "kalah:6x3",
+            "--only",
+            "mover",
+            "--tt-mb",
+            "64",
+            "--json",
+            "--checkpoint",
+            &ck,
+            "--checkpoint-minutes",
+            "0.0005",
+        ];
+        mancala(&[&args[..], extra].concat())
+    };
+    let out = prove(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("the final checkpoint was not saved"),
+        "{stderr}"
+    );
+    let answer = &json(&out)["questions"][0];
+    assert_eq!(answer["answer"], "yes", "{answer}");
+    assert_eq!(answer["certificate"], "checked", "{answer}");
+
+    let out = prove(&["--max-nodes", "1000"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("File name too long"), "{stderr}");
+    // The cause is named once, not once by the error and again by its source.
+    assert_eq!(stderr.matches("(os error").count(), 1, "{stderr}");
+
+    let out = mancala(&[
+        "solve",
+        "kalah:4x3",
+        "-t",
+        "1",
+        "--tt-mb",
+        "16",
+        "--json",
+        "--checkpoint",
+        &ck,
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("the final checkpoint was not saved"),
+        "{stderr}"
+    );
+    assert!(json(&out)["value"].is_number());
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing left behind"
+    );
 }

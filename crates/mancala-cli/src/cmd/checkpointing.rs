@@ -182,8 +182,15 @@ pub fn conclude<T>(
     solver: &Solver,
     found: Option<T>,
 ) -> Result<T> {
-    if let Some(ck) = checkpoint {
-        ck.save(solver)?;
+    if let Some(ck) = checkpoint
+        && let Err(e) = ck.save(solver)
+    {
+        // A result needs no resuming: it is given, with a word about the checkpoint. A
+        // stopped search fails, since its work since the last checkpoint would be lost.
+        if found.is_none() {
+            return Err(e);
+        }
+        eprintln!("warning: the final checkpoint was not saved: {e:#}");
     }
     match (found, checkpoint) {
         (Some(t), _) => Ok(t),
@@ -196,7 +203,7 @@ pub fn conclude<T>(
 }
 
 /// Refuses a checkpoint path whose folder does not exist, before hours of search.
-fn check_writable(path: &Path) -> Result<()> {
+pub fn check_writable(path: &Path) -> Result<()> {
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(f) = folder
         && !f.is_dir()

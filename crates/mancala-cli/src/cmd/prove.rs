@@ -18,7 +18,7 @@ use mancala_solver::proof::{
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
 
-use crate::cmd::checkpointing::{Earlier, Interrupted};
+use crate::cmd::checkpointing::{Earlier, Interrupted, check_writable};
 use crate::cmd::solve::{describe, fmt_points, signed};
 use crate::cmd::solve_bound::value_grid;
 use crate::dispatch::{CliGame, DbArgs};
@@ -391,6 +391,9 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
         };
         return Ok((saved.table, Some(earlier)));
     }
+    if let Some(path) = a.checkpoint.as_deref() {
+        check_writable(path)?;
+    }
     Ok((ProofTable::try_with_mb(a.tt_mb)?, None))
 }
 
@@ -452,16 +455,22 @@ fn ask<G: CliGame>(
                 seconds,
                 ..o
             };
+            let spent = stretch.nodes.is_some_and(|n| total.get() >= n);
+            let more = a.checkpoint.is_some() && !spent && !interrupt::requested();
+            let goes_on = o.verdict == Verdict::Open && more;
             if let Some(path) = a.checkpoint.as_deref() {
                 let (n, t) = earlier.map_or((0, 0.0), |e| (e.nodes, e.seconds));
                 saved = save_proof(&table, path, &label, n + total.get(), t + seconds);
-                if saved.is_err() {
-                    break out;
+                if let (Err(e), true) = (&saved, goes_on) {
+                    // A full disk may have room by the next stretch; the last whole
+                    // checkpoint is still on disk (the write is atomic).
+                    eprintln!(
+                        "warning: checkpoint not saved: {e}; the search goes on and saves again in {} min",
+                        a.checkpoint_minutes
+                    );
                 }
             }
-            let spent = stretch.nodes.is_some_and(|n| total.get() >= n);
-            let more = a.checkpoint.is_some() && !spent && !interrupt::requested();
-            if o.verdict != Verdict::Open || !more {
+            if !goes_on {
                 break out;
             }
         };
@@ -475,7 +484,14 @@ fn ask<G: CliGame>(
         };
         (out, check, saved)
     });
-    saved?;
+    match saved {
+        // An answer needs no resuming: it is given, with a word about the checkpoint.
+        Err(e) if out.verdict != Verdict::Open => {
+            eprintln!("warning: the final checkpoint was not saved: {e}")
+        }
+        // An open question stopped: the work since the last checkpoint would be lost.
+        saved => saved?,
+    }
     if out.verdict == Verdict::Open
         && interrupt::requested()
         && let Some(path) = &a.checkpoint
