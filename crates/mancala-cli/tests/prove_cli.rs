@@ -190,6 +190,48 @@ fn margin_questions_bound_the_value_solve_gives() {
     }
 }
 
+#[test]
+fn a_proven_goal_names_a_move_that_reaches_it() {
+    // Kalah(4,3) is +8 for South (solve): "does South win?" and "at least +8?" are yes,
+    // and the move each strategy starts with must have a value that reaches its goal.
+    let solved = json(&["solve", "kalah:4x3", "--json", "-t", "1", "--tt-mb", "16"]);
+    let value_of = |mv: &str| {
+        solved["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["move"] == mv)
+            .unwrap_or_else(|| panic!("{mv} not a move: {solved}"))["value"]
+            .as_f64()
+            .unwrap()
+    };
+    for (extra, goal) in [
+        (vec!["--only", "mover"], 1.0),
+        (vec!["--at-least", "8"], 8.0),
+    ] {
+        let mut args = vec!["prove", "kalah:4x3", "--json", "--tt-mb", "16"];
+        args.extend(&extra);
+        let q = &json(&args)["questions"][0];
+        assert_eq!(q["answer"], "yes", "{args:?}: {q}");
+        let mv = q["winning_move"].as_str().unwrap_or_else(|| panic!("{q}"));
+        assert!(value_of(mv) >= goal, "{args:?}: {mv} is {}", value_of(mv));
+    }
+    // The opponent's question at the mover's turn has no move of his to name.
+    let q = &json(&[
+        "prove",
+        "kalah:4x3",
+        "--json",
+        "--tt-mb",
+        "16",
+        "--only",
+        "opponent",
+        "--at-least",
+        "-8",
+    ])["questions"][0];
+    assert_eq!(q["answer"], "yes", "{q}");
+    assert!(q.get("winning_move").is_none(), "{q}");
+}
+
 /// A search stopped by --max-nodes saves its table, and the same question resumes from
 /// it; another question refuses the file, and a checkpoint needs --only.
 #[test]

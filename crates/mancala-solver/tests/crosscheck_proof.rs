@@ -8,10 +8,10 @@ use mancala_core::andada::index::SeedsOnBoard;
 use mancala_core::andada::{Andada, Direction, Endless, Phase, Rules};
 use mancala_core::game::{SplitMix, random_line};
 use mancala_core::{Game, Moves, Player};
-use mancala_solver::minimax::minimax;
+use mancala_solver::minimax::{minimax, minimax_after};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
+    Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof, known_verdict,
 };
 use mancala_solver::retro::db::Quiet;
 use mancala_solver::retro::{Database, Oracle};
@@ -47,8 +47,21 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            check_proof(g, attacker, &mut table, oracle, REPAIR)
+            let proof = check_proof(g, attacker, &mut table, oracle, REPAIR)
                 .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            if g.to_move() == attacker && known_verdict(g, attacker.into(), oracle).is_none() {
+                // The strategy's first move must itself win.
+                let mv = proof
+                    .first_move
+                    .unwrap_or_else(|| panic!("{what}: no first move"));
+                let c = g.play(mv);
+                if let Some(v) = minimax_after(&c, &[*g], 20_000) {
+                    let theirs = if c.to_move() == attacker { v } else { -v };
+                    assert_eq!(theirs, 1, "{what}: first move {mv:?}");
+                }
+            } else {
+                assert_eq!(proof.first_move, None, "{what}");
+            }
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
             check_disproof(g, attacker, &mut table, oracle, REPAIR)
@@ -294,6 +307,7 @@ fn andada_2x3_is_won_by_the_second_player() {
         assert!(
             check_proof(&start, Player::Second, &mut table, None, REPAIR)
                 .unwrap()
+                .checked
                 .positions
                 > 1
         );

@@ -120,6 +120,10 @@ struct Answer {
     certificate: String,
     /// Positions the checked certificate holds.
     certificate_positions: usize,
+    /// For a checked "yes" with the attacker to move at the root: the move his strategy
+    /// plays there, a winning move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_move: Option<String>,
     /// Searches the check ran where the table had lost an entry it needed, and their nodes.
     repairs: u64,
     repair_nodes: u64,
@@ -478,8 +482,13 @@ fn ask<G: CliGame>(
             nodes: Some(a.repair_nodes),
         };
         let check = match out.verdict {
-            Verdict::Proven => Some(check_proof(root, goal, &mut table, oracle, repair)),
-            Verdict::Disproven => Some(check_disproof(root, goal, &mut table, oracle, repair)),
+            Verdict::Proven => Some(
+                check_proof(root, goal, &mut table, oracle, repair)
+                    .map(|p| (p.checked, p.first_move)),
+            ),
+            Verdict::Disproven => {
+                Some(check_disproof(root, goal, &mut table, oracle, repair).map(|c| (c, None)))
+            }
             Verdict::Open => None,
         };
         (out, check, saved)
@@ -498,10 +507,10 @@ fn ask<G: CliGame>(
     {
         return Err(Interrupted { path: path.clone() }.into());
     }
-    let (certificate, checked) = match check {
-        Some(Ok(c)) => ("checked".to_string(), c),
-        Some(Err(gap)) => (format!("failed: {gap}"), Checked::default()),
-        None => ("none".to_string(), Checked::default()),
+    let (certificate, checked, first_move) = match check {
+        Some(Ok((c, first))) => ("checked".to_string(), c, first),
+        Some(Err(gap)) => (format!("failed: {gap}"), Checked::default(), None),
+        None => ("none".to_string(), Checked::default(), None),
     };
     Ok(Answer {
         question: question.to_string(),
@@ -512,6 +521,7 @@ fn ask<G: CliGame>(
         },
         certificate,
         certificate_positions: checked.positions,
+        winning_move: first_move.map(|m| root.format_move(m)),
         repairs: checked.repairs,
         repair_nodes: checked.repair_nodes,
         nodes: out.nodes,
@@ -556,6 +566,9 @@ fn print_human(out: &Output) {
             q.seconds,
             q.max_depth
         );
+        if let Some(m) = &q.winning_move {
+            println!("  winning move (the checked strategy's first): {m}");
+        }
     }
     if !out.moves.is_empty() {
         let show = |v: Option<f64>| v.map_or("?".to_string(), crate::cmd::solve::signed);

@@ -48,6 +48,13 @@ fn children<G: Game>(g: &G) -> Vec<G> {
     moves.iter().map(|&m| g.play(m)).collect()
 }
 
+/// The legal move of `g` that leads to `child` (the first, where two lead there).
+fn move_to<G: Game>(g: &G, child: &G) -> Option<G::Move> {
+    let mut moves = Moves::<G::Move>::new();
+    g.legal_moves(&mut moves);
+    moves.iter().copied().find(|&m| g.play(m) == *child)
+}
+
 /// How a check fills a gap: where the table holds no settled entry for a move the
 /// certificate needs (it was overwritten, or the search never settled it), a fresh
 /// search of that position of at most this many nodes, into the same table. The check
@@ -102,6 +109,16 @@ pub struct Checked {
     pub repair_nodes: u64,
 }
 
+/// A checked proof: what the check looked at, and the strategy's first move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Proof<M> {
+    pub checked: Checked,
+    /// The move the checked strategy plays at the root when the attacker is to move
+    /// there (`None` at the defender's turn, or when the root is already won): a move
+    /// that wins, so a "yes" names how to win, not only that one can.
+    pub first_move: Option<M>,
+}
+
 /// Checks that `attacker` wins from `root` by the strategy the table's proven entries
 /// give (with gaps filled as `repair` allows). Positions `oracle` knows are leaves with
 /// its value: the certificate then rests on that database.
@@ -111,7 +128,7 @@ pub fn check_proof<G: Game>(
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
-) -> Result<Checked, Gap> {
+) -> Result<Proof<G::Move>, Gap> {
     let goal = goal.into();
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
@@ -164,7 +181,12 @@ pub fn check_proof<G: Game>(
         };
         Ok(Some((key, below)))
     };
+    let mut first_move = None;
     if let Some(frame) = open(root, &mut on_line, &done, &mut stats)? {
+        if root.to_move() == attacker {
+            // The attacker's frame holds the one child the strategy chose.
+            first_move = frame.1.first().and_then(|c| move_to(root, c));
+        }
         stack.push(frame);
     }
     while let Some((key, below)) = stack.last_mut() {
@@ -183,7 +205,10 @@ pub fn check_proof<G: Game>(
         }
     }
     stats.positions = done.len();
-    Ok(stats)
+    Ok(Proof {
+        checked: stats,
+        first_move,
+    })
 }
 
 /// Checks that `attacker` does not win from `root`: builds the set S of the module
