@@ -20,6 +20,8 @@ const HEAVY: &[&str] = &[
     "prove andada:6 --db andada-6-16.db --moves --tt-mb 1024",
     // 78.7 M nodes: minutes in the test build.
     "prove andada:6 --tt-mb 6144 --progress --json",
+    // Give-away Afrika on the real board: 2.28 G nodes, 15 minutes in a release build.
+    "prove afrika:8x8 --rules giveaway --only mover --tt-mb 4096",
     "retro kalah:6 --max-seeds 20",
     "retro kauri",
     "solve kalah:6x4",
