@@ -12,7 +12,7 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Checked, Goal, Limits, Outcome, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
+    Goal, Limits, Outcome, Proof, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
     check_proof, load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
@@ -482,13 +482,13 @@ fn ask<G: CliGame>(
             nodes: Some(a.repair_nodes),
         };
         let check = match out.verdict {
-            Verdict::Proven => Some(
-                check_proof(root, goal, &mut table, oracle, repair)
-                    .map(|p| (p.checked, p.first_move)),
-            ),
-            Verdict::Disproven => {
-                Some(check_disproof(root, goal, &mut table, oracle, repair).map(|c| (c, None)))
-            }
+            Verdict::Proven => Some(check_proof(root, goal, &mut table, oracle, repair)),
+            Verdict::Disproven => Some(check_disproof(root, goal, &mut table, oracle, repair).map(
+                |checked| Proof {
+                    checked,
+                    first_move: None,
+                },
+            )),
             Verdict::Open => None,
         };
         (out, check, saved)
@@ -507,10 +507,16 @@ fn ask<G: CliGame>(
     {
         return Err(Interrupted { path: path.clone() }.into());
     }
-    let (certificate, checked, first_move) = match check {
-        Some(Ok((c, first))) => ("checked".to_string(), c, first),
-        Some(Err(gap)) => (format!("failed: {gap}"), Checked::default(), None),
-        None => ("none".to_string(), Checked::default(), None),
+    let (
+        certificate,
+        Proof {
+            checked,
+            first_move,
+        },
+    ) = match check {
+        Some(Ok(p)) => ("checked".to_string(), p),
+        Some(Err(gap)) => (format!("failed: {gap}"), Proof::default()),
+        None => ("none".to_string(), Proof::default()),
     };
     Ok(Answer {
         question: question.to_string(),

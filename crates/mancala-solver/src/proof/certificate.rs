@@ -42,17 +42,20 @@ pub enum Gap {
     RepetitionNotDraw(u64),
 }
 
-fn children<G: Game>(g: &G) -> Vec<G> {
+/// Each legal move of `g` with the position it leads to.
+fn successors<G: Game>(g: &G) -> impl Iterator<Item = (G::Move, G)> + '_ {
     let mut moves = Moves::<G::Move>::new();
     g.legal_moves(&mut moves);
-    moves.iter().map(|&m| g.play(m)).collect()
+    moves.into_iter().map(move |m| (m, g.play(m)))
+}
+
+fn children<G: Game>(g: &G) -> Vec<G> {
+    successors(g).map(|(_, c)| c).collect()
 }
 
 /// The legal move of `g` that leads to `child` (the first, where two lead there).
 fn move_to<G: Game>(g: &G, child: &G) -> Option<G::Move> {
-    let mut moves = Moves::<G::Move>::new();
-    g.legal_moves(&mut moves);
-    moves.iter().copied().find(|&m| g.play(m) == *child)
+    successors(g).find(|(_, c)| c == child).map(|(m, _)| m)
 }
 
 /// How a check fills a gap: where the table holds no settled entry for a move the
@@ -117,6 +120,16 @@ pub struct Proof<M> {
     /// there (`None` at the defender's turn, or when the root is already won): a move
     /// that wins, so a "yes" names how to win, not only that one can.
     pub first_move: Option<M>,
+}
+
+/// Nothing checked, no move (derived `Default` would ask it of the move type too).
+impl<M> Default for Proof<M> {
+    fn default() -> Self {
+        Proof {
+            checked: Checked::default(),
+            first_move: None,
+        }
+    }
 }
 
 /// Checks that `attacker` wins from `root` by the strategy the table's proven entries
