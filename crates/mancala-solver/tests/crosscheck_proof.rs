@@ -11,7 +11,8 @@ use mancala_core::{Game, Moves, Player};
 use mancala_solver::minimax::{minimax, minimax_after};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof, known_verdict,
+    Checked, Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
+    known_verdict,
 };
 use mancala_solver::retro::db::Quiet;
 use mancala_solver::retro::{Database, Oracle};
@@ -47,7 +48,7 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            let proof = check_proof(g, attacker, &mut table, oracle, REPAIR)
+            let proof = check_proof(g, attacker, &mut table, oracle, REPAIR, &mut |_| {})
                 .unwrap_or_else(|gap| panic!("{what}: {gap}"));
             if g.to_move() == attacker && known_verdict(g, attacker.into(), oracle).is_none() {
                 // The strategy's first move must itself win.
@@ -64,7 +65,7 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
             }
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
-            check_disproof(g, attacker, &mut table, oracle, REPAIR)
+            check_disproof(g, attacker, &mut table, oracle, REPAIR, &mut |_| {})
                 .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         }
     }
@@ -258,11 +259,13 @@ fn certificates_hold_only_where_minimax_agrees() {
                 (g.to_move().opponent(), truth < 0),
             ] {
                 let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
-                if check_proof(&g, attacker, &mut table, None, Repair::default()).is_ok() {
+                // No repairs: the lying table alone must not pass a check.
+                let (none, quiet) = (Repair::default(), &mut |_: &Checked| {});
+                if check_proof(&g, attacker, &mut table, None, none, quiet).is_ok() {
                     assert!(wins, "proof accepted: {what}");
                     accepted[0] += 1;
                 }
-                if check_disproof(&g, attacker, &mut table, None, Repair::default()).is_ok() {
+                if check_disproof(&g, attacker, &mut table, None, none, quiet).is_ok() {
                     assert!(!wins, "disproof accepted: {what}");
                     accepted[1] += 1;
                 }
@@ -305,20 +308,69 @@ fn andada_2x3_is_won_by_the_second_player() {
         let out = ProofSearch::new(&mut table, Player::Second, Limits::default()).run(&start);
         assert_eq!(out.verdict, Verdict::Proven);
         assert!(
-            check_proof(&start, Player::Second, &mut table, None, REPAIR)
-                .unwrap()
-                .checked
-                .positions
+            check_proof(
+                &start,
+                Player::Second,
+                &mut table,
+                None,
+                REPAIR,
+                &mut |_| {}
+            )
+            .unwrap()
+            .checked
+            .positions
                 > 1
         );
         let mut table = ProofTable::with_mb(16);
         let out = ProofSearch::new(&mut table, Player::First, Limits::default()).run(&start);
         assert_eq!(out.verdict, Verdict::Disproven);
         assert!(
-            check_disproof(&start, Player::First, &mut table, None, REPAIR)
+            check_disproof(&start, Player::First, &mut table, None, REPAIR, &mut |_| {})
                 .unwrap()
                 .positions
                 > 1
         );
+    });
+}
+
+/// A check reports as it goes: on a certificate of thousands of positions (Give-away
+/// 2 x 8 x 3: South wins, 13,377 positions; North does not, 11,885, by `mancala prove
+/// afrika:8x3 --rules giveaway`) it reports more than once, the counts never fall and
+/// never pass the end's.
+#[test]
+fn the_checks_report_their_progress() {
+    on_search_stack(|| {
+        let rules = AfrikaRules {
+            ending: Ending::GiveAway,
+            repetition: Repetition::Shared,
+            komi_half: 0,
+        };
+        let start = Afrika::start(8, 3, rules);
+        for (attacker, verdict) in [
+            (Player::Second, Verdict::Proven),
+            (Player::First, Verdict::Disproven),
+        ] {
+            let mut table = ProofTable::with_mb(64);
+            let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(&start);
+            assert_eq!(out.verdict, verdict);
+            let mut seen: Vec<Checked> = Vec::new();
+            let mut report = |c: &Checked| seen.push(*c);
+            let end = match verdict {
+                Verdict::Proven => {
+                    check_proof(&start, attacker, &mut table, None, REPAIR, &mut report)
+                        .map(|p| p.checked)
+                }
+                _ => check_disproof(&start, attacker, &mut table, None, REPAIR, &mut report),
+            }
+            .unwrap();
+            assert!(
+                seen.len() >= 2,
+                "{attacker:?}: {} reports, {end:?}",
+                seen.len()
+            );
+            assert!(seen.windows(2).all(|w| w[0].positions <= w[1].positions));
+            assert!(seen.iter().all(|c| c.positions <= end.positions));
+            assert!(seen.iter().all(|c| c.repairs <= end.repairs));
+        }
     });
 }

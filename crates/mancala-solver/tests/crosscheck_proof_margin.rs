@@ -40,8 +40,12 @@ fn answer<G: Game>(g: &G, goal: Goal, margin: bool) -> Answer {
     }
     let out = search.run(g);
     match out.verdict {
-        Verdict::Proven if check_proof(g, goal, &mut table, None, REPAIR).is_ok() => Answer::Yes,
-        Verdict::Disproven if check_disproof(g, goal, &mut table, None, REPAIR).is_ok() => {
+        Verdict::Proven if check_proof(g, goal, &mut table, None, REPAIR, &mut |_| {}).is_ok() => {
+            Answer::Yes
+        }
+        Verdict::Disproven
+            if check_disproof(g, goal, &mut table, None, REPAIR, &mut |_| {}).is_ok() =>
+        {
             Answer::No
         }
         _ => Answer::Unchecked,

@@ -12,8 +12,8 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Goal, Limits, Outcome, Proof, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
-    check_proof, load_proof, save_proof,
+    Checked, Goal, Limits, Outcome, Proof, ProofSearch, ProofTable, Repair, Verdict,
+    check_disproof, check_proof, load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
@@ -481,14 +481,36 @@ fn ask<G: CliGame>(
         let repair = Repair {
             nodes: Some(a.repair_nodes),
         };
+        // The check of a big certificate takes minutes: it reports like the search.
+        let mut checking = |c: &Checked| {
+            let t = start.elapsed().as_secs_f64();
+            if show && t - last >= 5.0 {
+                last = t;
+                eprintln!(
+                    "[{t:.0} s] {question} checking the certificate: {} positions, {} repairs ({:.1} M nodes)",
+                    c.positions,
+                    c.repairs,
+                    c.repair_nodes as f64 / 1e6
+                );
+            }
+        };
         let check = match out.verdict {
-            Verdict::Proven => Some(check_proof(root, goal, &mut table, oracle, repair)),
-            Verdict::Disproven => Some(check_disproof(root, goal, &mut table, oracle, repair).map(
-                |checked| Proof {
-                    checked,
-                    first_move: None,
-                },
+            Verdict::Proven => Some(check_proof(
+                root,
+                goal,
+                &mut table,
+                oracle,
+                repair,
+                &mut checking,
             )),
+            Verdict::Disproven => Some(
+                check_disproof(root, goal, &mut table, oracle, repair, &mut checking).map(
+                    |checked| Proof {
+                        checked,
+                        first_move: None,
+                    },
+                ),
+            ),
             Verdict::Open => None,
         };
         (out, check, saved)

@@ -102,10 +102,15 @@ fn repaired<G: Game>(
     Some(out.verdict)
 }
 
+/// A check reports what it has looked at so far (to its `report`, which may ignore it) every
+/// this many positions and after each repair: a check of tens of millions of positions
+/// takes minutes, and a long silence after the search's last progress line looks like a hang.
+const REPORT_EVERY: usize = 1 << 12;
+
 /// What a certificate check looked at.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Checked {
-    /// Distinct positions in the certificate.
+    /// Distinct positions in the certificate (while the check runs: those looked at so far).
     pub positions: usize,
     /// Searches run to fill gaps, and their nodes.
     pub repairs: u64,
@@ -141,6 +146,7 @@ pub fn check_proof<G: Game>(
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
+    report: &mut dyn FnMut(&Checked),
 ) -> Result<Proof<G::Move>, Gap> {
     let goal = goal.into();
     let attacker = goal.attacker;
@@ -153,7 +159,8 @@ pub fn check_proof<G: Game>(
     let mut open = |g: &G,
                     on_line: &mut HashSet<u64>,
                     done: &HashSet<u64>,
-                    stats: &mut Checked|
+                    stats: &mut Checked,
+                    report: &mut dyn FnMut(&Checked)|
      -> Result<Option<(u64, Vec<G>)>, Gap> {
         let key = proof_key(g);
         match verdict(g) {
@@ -181,6 +188,12 @@ pub fn check_proof<G: Game>(
                 let mut pick = None;
                 for c in next.iter().filter(|c| verdict(c).is_none()) {
                     let found = repaired(c, goal, table, oracle, repair, stats);
+                    if found.is_some() {
+                        report(&Checked {
+                            positions: done.len(),
+                            ..*stats
+                        });
+                    }
                     let fresh = !on_line.contains(&proof_key(c));
                     if proven(c, table) || (fresh && found == Some(Verdict::Proven)) {
                         pick = Some(*c);
@@ -195,7 +208,7 @@ pub fn check_proof<G: Game>(
         Ok(Some((key, below)))
     };
     let mut first_move = None;
-    if let Some(frame) = open(root, &mut on_line, &done, &mut stats)? {
+    if let Some(frame) = open(root, &mut on_line, &done, &mut stats, report)? {
         if root.to_move() == attacker {
             // The attacker's frame holds the one child the strategy chose.
             first_move = frame.1.first().and_then(|c| move_to(root, c));
@@ -205,7 +218,7 @@ pub fn check_proof<G: Game>(
     while let Some((key, below)) = stack.last_mut() {
         match below.pop() {
             Some(c) => {
-                if let Some(frame) = open(&c, &mut on_line, &done, &mut stats)? {
+                if let Some(frame) = open(&c, &mut on_line, &done, &mut stats, report)? {
                     stack.push(frame);
                 }
             }
@@ -214,6 +227,10 @@ pub fn check_proof<G: Game>(
                 on_line.remove(&key);
                 done.insert(key);
                 stack.pop();
+                if done.len().is_multiple_of(REPORT_EVERY) {
+                    stats.positions = done.len();
+                    report(&stats);
+                }
             }
         }
     }
@@ -233,6 +250,7 @@ pub fn check_disproof<G: Game>(
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
+    report: &mut dyn FnMut(&Checked),
 ) -> Result<Checked, Gap> {
     let goal = goal.into();
     let attacker = goal.attacker;
@@ -244,6 +262,10 @@ pub fn check_disproof<G: Game>(
         let key = proof_key(&g);
         if !safe.insert(key) {
             continue;
+        }
+        if safe.len().is_multiple_of(REPORT_EVERY) {
+            stats.positions = safe.len();
+            report(&stats);
         }
         // Play may cycle inside the set: a repetition must fall short of the goal
         // wherever it happens (in a win/draw/loss game: be a draw).
@@ -277,6 +299,10 @@ pub fn check_disproof<G: Game>(
         if escape.is_none() {
             for c in &next {
                 let found = repaired(c, goal, table, oracle, repair, &mut stats);
+                if found.is_some() {
+                    stats.positions = safe.len();
+                    report(&stats);
+                }
                 if disproven(c, table) || found == Some(Verdict::Disproven) {
                     escape = Some(*c);
                     break;
