@@ -78,7 +78,7 @@ fn repaired<G: Game>(
     table: &mut ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Repair,
-    stats: &mut Checked,
+    tally: &mut Tally,
 ) -> Option<Verdict> {
     let nodes = repair.nodes?;
     if table
@@ -97,8 +97,7 @@ fn repaired<G: Game>(
     )
     .with_oracle(oracle)
     .run(c);
-    stats.repairs += 1;
-    stats.repair_nodes += out.nodes;
+    tally.repaired(out.nodes);
     Some(out.verdict)
 }
 
@@ -115,6 +114,36 @@ pub struct Checked {
     /// Searches run to fill gaps, and their nodes.
     pub repairs: u64,
     pub repair_nodes: u64,
+}
+
+/// What a running check has looked at, told to its `report` as it grows.
+struct Tally<'r> {
+    checked: Checked,
+    report: &'r mut dyn FnMut(&Checked),
+}
+
+impl<'r> Tally<'r> {
+    fn new(report: &'r mut dyn FnMut(&Checked)) -> Self {
+        Tally {
+            checked: Checked::default(),
+            report,
+        }
+    }
+
+    /// The certificate now holds `positions` distinct positions.
+    fn looked_at(&mut self, positions: usize) {
+        self.checked.positions = positions;
+        if positions.is_multiple_of(REPORT_EVERY) {
+            (self.report)(&self.checked);
+        }
+    }
+
+    /// A repair search of `nodes` nodes ran.
+    fn repaired(&mut self, nodes: u64) {
+        self.checked.repairs += 1;
+        self.checked.repair_nodes += nodes;
+        (self.report)(&self.checked);
+    }
 }
 
 /// A checked proof: what the check looked at, and the strategy's first move.
@@ -151,7 +180,7 @@ pub fn check_proof<G: Game>(
     let goal = goal.into();
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
-    let mut stats = Checked::default();
+    let mut tally = Tally::new(report);
     let mut done: HashSet<u64> = HashSet::new();
     let mut on_line: HashSet<u64> = HashSet::new();
     // Each frame: a position on the line and the positions below it still to check.
@@ -159,8 +188,7 @@ pub fn check_proof<G: Game>(
     let mut open = |g: &G,
                     on_line: &mut HashSet<u64>,
                     done: &HashSet<u64>,
-                    stats: &mut Checked,
-                    report: &mut dyn FnMut(&Checked)|
+                    tally: &mut Tally|
      -> Result<Option<(u64, Vec<G>)>, Gap> {
         let key = proof_key(g);
         match verdict(g) {
@@ -187,13 +215,7 @@ pub fn check_proof<G: Game>(
             } else {
                 let mut pick = None;
                 for c in next.iter().filter(|c| verdict(c).is_none()) {
-                    let found = repaired(c, goal, table, oracle, repair, stats);
-                    if found.is_some() {
-                        report(&Checked {
-                            positions: done.len(),
-                            ..*stats
-                        });
-                    }
+                    let found = repaired(c, goal, table, oracle, repair, tally);
                     let fresh = !on_line.contains(&proof_key(c));
                     if proven(c, table) || (fresh && found == Some(Verdict::Proven)) {
                         pick = Some(*c);
@@ -208,7 +230,7 @@ pub fn check_proof<G: Game>(
         Ok(Some((key, below)))
     };
     let mut first_move = None;
-    if let Some(frame) = open(root, &mut on_line, &done, &mut stats, report)? {
+    if let Some(frame) = open(root, &mut on_line, &done, &mut tally)? {
         if root.to_move() == attacker {
             // The attacker's frame holds the one child the strategy chose.
             first_move = frame.1.first().and_then(|c| move_to(root, c));
@@ -218,7 +240,7 @@ pub fn check_proof<G: Game>(
     while let Some((key, below)) = stack.last_mut() {
         match below.pop() {
             Some(c) => {
-                if let Some(frame) = open(&c, &mut on_line, &done, &mut stats, report)? {
+                if let Some(frame) = open(&c, &mut on_line, &done, &mut tally)? {
                     stack.push(frame);
                 }
             }
@@ -227,16 +249,12 @@ pub fn check_proof<G: Game>(
                 on_line.remove(&key);
                 done.insert(key);
                 stack.pop();
-                if done.len().is_multiple_of(REPORT_EVERY) {
-                    stats.positions = done.len();
-                    report(&stats);
-                }
+                tally.looked_at(done.len());
             }
         }
     }
-    stats.positions = done.len();
     Ok(Proof {
-        checked: stats,
+        checked: tally.checked,
         first_move,
     })
 }
@@ -255,7 +273,7 @@ pub fn check_disproof<G: Game>(
     let goal = goal.into();
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
-    let mut stats = Checked::default();
+    let mut tally = Tally::new(report);
     let mut safe: HashSet<u64> = HashSet::new();
     let mut todo: Vec<G> = vec![*root];
     while let Some(g) = todo.pop() {
@@ -263,10 +281,7 @@ pub fn check_disproof<G: Game>(
         if !safe.insert(key) {
             continue;
         }
-        if safe.len().is_multiple_of(REPORT_EVERY) {
-            stats.positions = safe.len();
-            report(&stats);
-        }
+        tally.looked_at(safe.len());
         // Play may cycle inside the set: a repetition must fall short of the goal
         // wherever it happens (in a win/draw/loss game: be a draw).
         if g.can_repeat() && goal.reached_by(g.to_move(), g.repetition_value()) {
@@ -298,11 +313,7 @@ pub fn check_disproof<G: Game>(
         let mut escape = next.iter().find(|c| disproven(c, table)).copied();
         if escape.is_none() {
             for c in &next {
-                let found = repaired(c, goal, table, oracle, repair, &mut stats);
-                if found.is_some() {
-                    stats.positions = safe.len();
-                    report(&stats);
-                }
+                let found = repaired(c, goal, table, oracle, repair, &mut tally);
                 if disproven(c, table) || found == Some(Verdict::Disproven) {
                     escape = Some(*c);
                     break;
@@ -311,6 +322,5 @@ pub fn check_disproof<G: Game>(
         }
         todo.push(escape.ok_or(Gap::NoEscape(key))?);
     }
-    stats.positions = safe.len();
-    Ok(stats)
+    Ok(tally.checked)
 }
