@@ -41,6 +41,16 @@ pub const MAX_STONES: u32 = 255;
 pub const MAX_TURN_MOVES: u32 = 255 + 256 * 16 * 255;
 
 /// How the game ends.
+///
+/// With an odd number of stones in all (every published board), the two endings name the
+/// same winner, from every position and under best play. Proof: along any line of play the
+/// first player to hold more than half of the stones wins under [`Ending::Majority`], and
+/// under [`Ending::All`] he still holds more than half when the last stone is captured,
+/// because captured stones never return; with an odd total one of the two players does end
+/// with more than half. So both games have the same tree up to the moment that decides the
+/// winner, and the same winner below it. Only the margins differ: the all ending goes on
+/// counting. Hence an all-ending solve or proof answers the majority game's "who wins?"
+/// (tests/progressive_endings.rs in mancala-solver checks this against minimax).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[repr(u8)]
 pub enum Ending {
