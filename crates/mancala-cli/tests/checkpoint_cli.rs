@@ -18,6 +18,15 @@ fn json(out: &std::process::Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Points as the CLI shows them: "+2", "0", "-1.5".
+fn signed(v: f64) -> String {
+    if v > 0.0 {
+        format!("+{v}")
+    } else {
+        format!("{v}")
+    }
+}
+
 #[test]
 fn a_killed_solve_resumes_from_its_checkpoint_with_the_same_values() {
     let dir = temp_dir("ckpt-kill");
@@ -122,14 +131,7 @@ fn a_resumed_solve_reports_what_its_checkpoint_had_proven() {
     let fresh = json(&mancala(&args));
     let out = mancala(&args);
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let signed = |v: &serde_json::Value| {
-        let v = v.as_f64().unwrap();
-        if v > 0.0 {
-            format!("+{v}")
-        } else {
-            format!("{v}")
-        }
-    };
+    let signed = |v: &serde_json::Value| signed(v.as_f64().unwrap());
     let mut expected = format!(
         "proven before, for South to move: value {}",
         signed(&fresh["value"])
@@ -172,6 +174,44 @@ fn an_exact_solve_resumes_from_the_checkpoint_of_a_test() {
         resumed["nodes"],
         fresh["nodes"]
     );
+}
+
+/// A test's answer is kept in its checkpoint: the next test resumes from the bound it
+/// proved (and says so), the tests at and just above the value close the bracket, and
+/// the same test asked once more is answered from the checkpoint without a search.
+#[test]
+fn a_test_keeps_its_answer_in_the_checkpoint() {
+    let dir = temp_dir("ckpt-tests");
+    let ck = dir.join("kalah-4x4.ckpt");
+    let solve = ["solve", "kalah:4x4", "-t", "1", "--tt-mb", "16", "--json"];
+    let v = json(&mancala(&solve))["value"].as_f64().unwrap();
+    let ck_args = ["--checkpoint", ck.to_str().unwrap()];
+    let test = |at: f64| {
+        let question = format!("--at-least={at}");
+        let out = mancala(&[&solve[..], &[question.as_str()], &ck_args].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (json(&out), stderr)
+    };
+    let (at_value, _) = test(v);
+    assert_eq!(at_value["holds"], true, "{at_value}");
+    // A Kalah margin is even (the board holds an even number of seeds): v + 2 is next.
+    let (above, stderr) = test(v + 2.0);
+    // The lower bound is the first test's; the upper one is still the value range's.
+    let (from, test_of) = (
+        format!("root value not yet proven (in [{}, ", signed(v)),
+        format!("], the test of >= {} under way)", signed(v + 2.0)),
+    );
+    assert!(
+        stderr.contains(&from) && stderr.contains(&test_of),
+        "expected {from:?}...{test_of:?} in {stderr}"
+    );
+    assert_eq!(above["holds"], false, "{above}");
+    assert_eq!(above["bound"].as_f64(), Some(v), "{above}");
+    let (again, stderr) = test(v);
+    assert!(stderr.contains("root value proven"), "{stderr}");
+    assert_eq!(again["holds"], true, "{again}");
+    assert_eq!(again["bound"].as_f64(), Some(v), "{again}");
+    assert_eq!(again["nodes"], 0, "{again}");
 }
 
 /// Ctrl-C (SIGINT) or SIGTERM stops a solve with --checkpoint: it saves, says where, and

@@ -62,6 +62,33 @@ impl Bracket {
     }
 }
 
+/// The values a position can end with: a grid of `step` ending at the top of its value
+/// range ([`Game::value_step`]).
+#[derive(Copy, Clone, Debug)]
+pub struct Grid {
+    pub step: i32,
+    top: i32,
+}
+
+impl Grid {
+    pub fn of<G: Game>(g: &G) -> Grid {
+        Grid {
+            step: g.value_step(),
+            top: g.value_range().1,
+        }
+    }
+
+    /// The least grid value at least `x` (a lower bound `x` proves this one).
+    pub fn up(self, x: i32) -> i32 {
+        self.top - (self.top - x).div_euclid(self.step) * self.step
+    }
+
+    /// The greatest grid value at most `x`.
+    pub fn down(self, x: i32) -> i32 {
+        self.top - (self.top - x + self.step - 1).div_euclid(self.step) * self.step
+    }
+}
+
 /// How an exact search begins.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Start {
@@ -403,10 +430,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         if g.is_terminal() {
             return Some(g.terminal_value());
         }
-        // Values lie on a grid of `step` ending at `top`; every test is of a grid value.
-        let (step, top) = (g.value_step(), upper);
-        let up = |x: i32| top - (top - x).div_euclid(step) * step;
-        let down = |x: i32| top - (top - x + step - 1).div_euclid(step) * step;
+        // Every test is of a grid value.
+        let grid = Grid::of(g);
+        let (up, down, step) = (|x| grid.up(x), |x| grid.down(x), grid.step);
         let fits = |b: &Bracket| b.lower.max(lower) <= b.upper.min(upper);
         let mut guess = match start {
             // The saved bounds are proven; the saved test goes on where it stopped, its
@@ -458,11 +484,12 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// [`Searcher::exact_observed`] makes (its heuristic searches leave good moves in the
     /// table, which the test then tries first): a fail-soft bound as [`Searcher::test`].
     /// `None` when aborted.
-    pub fn decide(&mut self, g: &G, beta: i32) -> Option<i32> {
+    /// A resumed test passes `guess` false: the table already holds good moves.
+    pub fn decide(&mut self, g: &G, beta: i32, guess: bool) -> Option<i32> {
         if g.is_terminal() {
             return Some(g.terminal_value());
         }
-        if self.guesses() {
+        if guess && self.guesses() {
             self.first_guess(g, g.banked())?;
         }
         self.test(g, beta)

@@ -13,7 +13,7 @@ use std::time::Instant;
 use mancala_core::{Game, Moves};
 
 use crate::retro::Oracle;
-use crate::search::{Bracket, Searcher, Shared, Start, Techniques};
+use crate::search::{Bracket, Grid, Searcher, Shared, Start, Techniques};
 use crate::tt::{Table, TableError};
 
 /// How to solve.
@@ -244,8 +244,15 @@ impl Solver {
     /// least `beta`, decided by one null-window test on the configured threads, after the
     /// same first guess as an exact search. The answer is a fail-soft bound `v`: the value
     /// is at least `v` when `v >= beta`, at most `v` otherwise. Far cheaper than the exact
-    /// value when only one side of it is asked ("does the first player win?"), and an
-    /// independent check of one bound of an exact value. `None` if stopped.
+    /// value when only one side of it is asked ("does the first player win?"), and, on a
+    /// fresh solver, an independent check of one bound of an exact value. `None` if
+    /// stopped.
+    ///
+    /// The test is kept as the root's bracket ([`Proven::value_bracket`]) while it runs
+    /// and narrowed by its answer, so that a checkpoint resumes it and a later exact
+    /// search of the same root starts from what it proved. What the solver already knows
+    /// of `g` (after [`Solver::resume`] or an earlier call) answers without a search when
+    /// it decides `beta`; a test resumed from it skips the first guess.
     pub fn decide_after<G: Game>(
         &self,
         g: &G,
@@ -255,7 +262,56 @@ impl Solver {
     ) -> Option<i32> {
         self.tt.new_search();
         self.progress.phase.store(0, Ordering::Relaxed);
-        self.on_all_threads(g, history, Goal::AtLeast { beta }, oracle, None)
+        self.start_proving(g, history);
+        let banked = g.banked();
+        // What the checkpoint this solver resumed (or an earlier test) proved of `g`.
+        let saved = self.proven();
+        if let Some(v) = saved.value {
+            return Some(v + banked);
+        }
+        let (lo, hi) = g.value_range();
+        let known = saved.value_bracket.map(|b| b.shifted(banked));
+        let (lower, upper) = known.map_or((lo, hi), |b| (b.lower.max(lo), b.upper.min(hi)));
+        if lower >= beta {
+            return Some(lower);
+        }
+        if upper < beta {
+            return Some(upper);
+        }
+        let test = Bracket { lower, upper, beta };
+        // Saved before the search, as an exact search's test: a checkpoint taken while it
+        // runs resumes this test (and a later exact search keeps the bounds).
+        self.proven.lock().unwrap().value_bracket = Some(test.shifted(-banked));
+        // An earlier search of `g` left its good moves in the table: no first guess.
+        let goal = Goal::AtLeast {
+            test,
+            guess: known.is_none(),
+        };
+        let v = self.on_all_threads(g, history, goal, oracle, None)?;
+        self.narrow_root(g, test, v);
+        Some(v)
+    }
+
+    /// Keeps what the test `test` of the root `g` proved with its fail-soft bound `v`: the
+    /// narrowed bracket with the test an exact search would run next, or the value once
+    /// the bracket closes.
+    fn narrow_root<G: Game>(&self, g: &G, test: Bracket, v: i32) {
+        let grid = Grid::of(g);
+        let (mut lower, mut upper) = (test.lower, test.upper);
+        if v >= test.beta {
+            lower = lower.max(grid.up(v));
+        } else {
+            upper = upper.min(grid.down(v));
+        }
+        let banked = g.banked();
+        let mut p = self.proven.lock().unwrap();
+        if lower == upper {
+            (p.value, p.value_bracket) = (Some(lower - banked), None);
+        } else {
+            // MTD(f)'s next test, as the exact search would run it after this one.
+            let beta = grid.up(v.clamp(lower + 1, upper));
+            p.value_bracket = Some(Bracket { lower, upper, beta }.shifted(-banked));
+        }
     }
 
     /// `goal` for `g` on the configured threads (Lazy SMP): the first thread to reach it
@@ -453,12 +509,7 @@ impl Solver {
         let p0 = self.oracle_probes.load(Ordering::Relaxed);
         let o0 = self.oracle_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
-        let mut ms = Moves::new();
-        root.legal_moves(&mut ms);
-        self.start_proving(
-            root_fingerprint(root, self.history_for(&played), ms.len()),
-            ms.len(),
-        );
+        let ms = self.start_proving(root, before);
         let banked = root.banked();
         let saved = self.proven();
         let value = match saved.value {
@@ -557,19 +608,24 @@ impl Solver {
         })
     }
 
-    /// Starts (or, after [`Solver::resume`] with the same root, goes on) proving the root
-    /// `fingerprint` with `moves` legal moves.
-    fn start_proving(&self, fingerprint: u64, moves: usize) {
+    /// Starts (or, after [`Solver::resume`] with the same root, goes on) proving `root`,
+    /// reached after the positions `before`; its legal moves.
+    fn start_proving<G: Game>(&self, root: &G, before: &[G]) -> Moves<G::Move> {
+        let mut ms = Moves::new();
+        root.legal_moves(&mut ms);
+        let played: Vec<G> = before.iter().copied().chain([*root]).collect();
+        let fingerprint = root_fingerprint(root, self.history_for(&played), ms.len());
         let mut p = self.proven.lock().unwrap();
-        if p.root != fingerprint || p.moves.len() != moves {
+        if p.root != fingerprint || p.moves.len() != ms.len() {
             *p = Proven {
                 root: fingerprint,
                 value: None,
-                moves: vec![None; moves],
+                moves: vec![None; ms.len()],
                 value_bracket: None,
-                move_brackets: vec![None; moves],
+                move_brackets: vec![None; ms.len()],
             };
         }
+        ms
     }
 
     /// The upper bound the table holds for the root move to `c`, for the root's player
@@ -731,9 +787,10 @@ struct Seat<'a> {
 enum Goal {
     /// The exact value, by MTD(f) from this start.
     Exact(Start),
-    /// Whether the value is at least `beta`: one null-window test, answered by a
-    /// fail-soft bound.
-    AtLeast { beta: i32 },
+    /// Whether the value is at least `test.beta`, the value being known to lie in
+    /// `[test.lower, test.upper]`: one null-window test, answered by a fail-soft bound,
+    /// after the heuristic first guess if `guess`.
+    AtLeast { test: Bracket, guess: bool },
 }
 
 /// The search of one thread for `goal`, publishing its bounds when asked and watching the
@@ -773,13 +830,13 @@ fn search_with_progress<G: Game>(
                 done.store(true, Ordering::Relaxed);
             }
         }),
-        Goal::AtLeast { beta } => {
-            publish(b - s, b + s, Some(beta));
-            let v = sr.decide(g, beta)?;
-            if v >= beta {
-                publish(v, b + s, None);
+        Goal::AtLeast { test, guess } => {
+            publish(test.lower, test.upper, Some(test.beta));
+            let v = sr.decide(g, test.beta, guess)?;
+            if v >= test.beta {
+                publish(v.max(test.lower), test.upper, None);
             } else {
-                publish(b - s, v, None);
+                publish(test.lower, v.min(test.upper), None);
             }
             Some(v)
         }

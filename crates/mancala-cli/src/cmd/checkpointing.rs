@@ -62,13 +62,14 @@ pub struct Checkpointing {
 
 impl Checkpointing {
     /// Opens `args.checkpoint` for the solve named `label`: resumes `solver` from it when
-    /// it holds this solve (of a root whose captured margin is `banked`). `None` without
+    /// it holds this solve. `points` shows a root value as the checkpoint keeps it
+    /// (relative to the root's banked margin) in the root's points. `None` without
     /// --checkpoint.
     pub fn open(
         args: &CheckpointArgs,
         solver: &Solver,
         label: String,
-        banked: i32,
+        points: &dyn Fn(i32) -> String,
     ) -> Result<Option<Self>> {
         let Some(path) = args.checkpoint.clone() else {
             return Ok(None);
@@ -84,13 +85,12 @@ impl Checkpointing {
                     let root_value = match (saved.proven.value, saved.proven.value_bracket) {
                         (Some(_), _) => "proven".to_string(),
                         (None, None) => "not yet proven".to_string(),
-                        (None, Some(b)) => {
-                            let b = b.shifted(banked);
-                            format!(
-                                "not yet proven (in [{}, {}], the test of >= {} under way)",
-                                b.lower, b.upper, b.beta
-                            )
-                        }
+                        (None, Some(b)) => format!(
+                            "not yet proven (in [{}, {}], the test of >= {} under way)",
+                            points(b.lower),
+                            points(b.upper),
+                            points(b.beta)
+                        ),
                     };
                     let moves_under_way = match under_way {
                         0 => String::new(),

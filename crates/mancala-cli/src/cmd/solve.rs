@@ -163,7 +163,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         &a.checkpoint,
         &solver,
         checkpoint_label(&root, &before),
-        root.banked(),
+        &|v| signed(root.points(v + root.banked())),
     )?;
     if ck.as_ref().is_some_and(|c| c.earlier.is_some()) {
         report_proven(&solver, &root);
