@@ -432,7 +432,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         // Every test is of a grid value.
         let grid = Grid::of(g);
-        let (up, down, step) = (|x| grid.up(x), |x| grid.down(x), grid.step);
         let fits = |b: &Bracket| b.lower.max(lower) <= b.upper.min(upper);
         let mut guess = match start {
             // The saved bounds are proven; the saved test goes on where it stopped, its
@@ -453,19 +452,19 @@ impl<'a, G: Game> Searcher<'a, G> {
         while lower < upper {
             let beta = if small_steps >= 3 {
                 // Bisection: halve the remaining interval.
-                up(lower + (upper - lower + 1) / 2)
+                grid.up(lower + (upper - lower + 1) / 2)
             } else {
-                up(guess.clamp(lower + 1, upper))
+                grid.up(guess.clamp(lower + 1, upper))
             };
             observe(Bracket { lower, upper, beta });
             let v = self.test(g, beta)?;
             let (ol, ou) = (lower, upper);
             if v >= beta {
-                lower = up(v);
+                lower = grid.up(v);
             } else {
-                upper = down(v);
+                upper = grid.down(v);
             }
-            if (lower - ol).abs() + (ou - upper).abs() <= step {
+            if (lower - ol).abs() + (ou - upper).abs() <= grid.step {
                 small_steps += 1;
             } else {
                 small_steps = 0;

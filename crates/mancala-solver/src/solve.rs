@@ -262,7 +262,8 @@ impl Solver {
     ) -> Option<i32> {
         self.tt.new_search();
         self.progress.phase.store(0, Ordering::Relaxed);
-        self.start_proving(g, history);
+        let played: Vec<G> = history.iter().copied().chain([*g]).collect();
+        self.start_proving(&played);
         let banked = g.banked();
         // What the checkpoint this solver resumed (or an earlier test) proved of `g`.
         let saved = self.proven();
@@ -509,7 +510,7 @@ impl Solver {
         let p0 = self.oracle_probes.load(Ordering::Relaxed);
         let o0 = self.oracle_hits.load(Ordering::Relaxed);
         self.progress.phase.store(0, Ordering::Relaxed);
-        let ms = self.start_proving(root, before);
+        let ms = self.start_proving(&played);
         let banked = root.banked();
         let saved = self.proven();
         let value = match saved.value {
@@ -608,13 +609,13 @@ impl Solver {
         })
     }
 
-    /// Starts (or, after [`Solver::resume`] with the same root, goes on) proving `root`,
-    /// reached after the positions `before`; its legal moves.
-    fn start_proving<G: Game>(&self, root: &G, before: &[G]) -> Moves<G::Move> {
+    /// Starts (or, after [`Solver::resume`] with the same root, goes on) proving the root,
+    /// the last of the positions `played`; its legal moves.
+    fn start_proving<G: Game>(&self, played: &[G]) -> Moves<G::Move> {
+        let root = played.last().expect("the root");
         let mut ms = Moves::new();
         root.legal_moves(&mut ms);
-        let played: Vec<G> = before.iter().copied().chain([*root]).collect();
-        let fingerprint = root_fingerprint(root, self.history_for(&played), ms.len());
+        let fingerprint = root_fingerprint(root, self.history_for(played), ms.len());
         let mut p = self.proven.lock().unwrap();
         if p.root != fingerprint || p.moves.len() != ms.len() {
             *p = Proven {

@@ -163,7 +163,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         &a.checkpoint,
         &solver,
         checkpoint_label(&root, &before),
-        &|v| signed(root.points(v + root.banked())),
+        &saved_points(&root),
     )?;
     if ck.as_ref().is_some_and(|c| c.earlier.is_some()) {
         report_proven(&solver, &root);
@@ -321,10 +321,15 @@ pub fn describe(v: f64, me: &str, them: &str, over: bool, win_loss: bool) -> Str
 
 /// What a resumed checkpoint had proven, on stderr: a long solve stopped before its end
 /// still tells its user the root value and the move values it finished.
+/// A root value as a checkpoint keeps it (relative to the root's banked margin), in the
+/// root's points.
+fn saved_points<G: CliGame>(root: &G) -> impl Fn(i32) -> String + '_ {
+    |v| signed(root.points(v + root.banked()))
+}
+
 fn report_proven<G: CliGame>(solver: &Solver, root: &G) {
     let proven = solver.proven();
-    // The checkpoint keeps values relative to the root's banked margin.
-    let show = |v: i32| signed(root.points(v + root.banked()));
+    let show = saved_points(root);
     let mut moves = mancala_core::Moves::new();
     root.legal_moves(&mut moves);
     let mut parts = Vec::new();
