@@ -96,7 +96,7 @@ pub fn oracle_for<G: CliGame>(
     };
     let found = G::stored_oracle(root, &dir);
     for w in &found.warnings {
-        eprintln!("warning: {w}");
+        errln!("warning: {w}");
     }
     Ok((found.oracle, found.used))
 }
@@ -154,7 +154,7 @@ impl CliGame for Kauri {
         let Some(shelf) = root.shelf() else {
             return Ok(None);
         };
-        eprintln!(
+        errln!(
             "building the tie-break phase table (2,704,156 positions; save it with `mancala retro kauri`)"
         );
         let mut db = Database::<Kauri>::empty(shelf.game, &shelf.variant);

@@ -1,5 +1,8 @@
 //! `mancala`: solve, verify, show and measure mancala games.
 
+#[macro_use]
+mod out;
+
 mod args;
 mod cmd;
 mod dispatch;
@@ -97,10 +100,11 @@ fn main() -> ExitCode {
         Command::Stats(a) => stats::run(a),
         Command::Reconstruct(a) => reconstruct::run(a),
     });
+    out::flush();
     match r {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {}", chain_text(&e));
+            errln!("error: {}", chain_text(&e));
             if e.is::<cmd::checkpointing::Interrupted>() {
                 ExitCode::from(interrupt::EXIT_STATUS)
             } else {

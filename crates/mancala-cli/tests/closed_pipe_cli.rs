@@ -43,3 +43,45 @@ fn a_closed_pipe_ends_every_printing_command_quietly() {
 fn libc_sigpipe() -> i32 {
     13
 }
+
+/// Standard output that refuses every write (`/dev/full`: a full disk) is an error with
+/// exit status 2, naming the cause; standard error that refuses them leaves the exit
+/// status to tell. Neither is a panic (status 101).
+#[test]
+fn an_unwritable_output_is_an_error_not_a_panic() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    let open = || std::fs::OpenOptions::new().write(true).open(full).unwrap();
+    let cases: [&[&str]; 4] = [
+        &["show", "kalah:2x2"],
+        &["verify", "../../positions/kauri/game-4.txt"],
+        &["play", "../../positions/progressive/game-1.txt"],
+        &["solve", "kalah:3x2", "--tt-mb", "8", "--json"],
+    ];
+    for args in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+            .args(args)
+            .stdout(open())
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run mancala");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write to standard output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    // An error that cannot be printed still ends with its status.
+    let out = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(["show", "no-such-file.txt"])
+        .stdout(Stdio::null())
+        .stderr(open())
+        .output()
+        .expect("run mancala");
+    assert_eq!(out.status.code(), Some(2));
+}

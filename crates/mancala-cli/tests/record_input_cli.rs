@@ -86,6 +86,20 @@ fn verify_reports_every_problem_with_its_place_and_every_file() {
     let issue = &v["issues"][1];
     assert_eq!(issue["line"], 13);
     assert!(issue["column"].as_u64().unwrap() > 400, "{issue}");
+    // With --json, one object per file, the unreadable one included.
+    let files = [typo.to_str().unwrap(), missing.to_str().unwrap()];
+    let json = mancala(&[&["verify", "--json"][..], &files].concat());
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v.as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!(v[1]["file"], files[1], "{v}");
+    assert!(
+        v[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot read the file"),
+        "{v}"
+    );
+    assert_eq!(json.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -116,4 +130,78 @@ fn a_record_that_goes_on_after_the_end_says_so() {
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("ply 67: e: the game is already over"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// A legal but wrong move whose consequences no correction can mend: verify says that it
+/// stopped there and that the rest of the record and its result statement were not
+/// checked (it used to judge the result against the position before the stop, with no
+/// word of the plies left out), and analyse refuses the record, naming the ply.
+#[test]
+fn a_record_verify_cannot_follow_says_what_it_left_unchecked() {
+    let dir = common::temp_dir("record-input-stop");
+    let path = game_1_with(&dir, "stop.txt", "12. b C", "12. b D");
+    let file = path.to_str().unwrap();
+    let out = mancala(&["verify", file]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(
+            "ply 26 (move 13): recorded \"xf (+16)\"; rules give: xf is not legal here (legal: xe); \
+             correction: none found; the replay stops here: plies 27-66 and the result \
+             statement are not checked"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("after ply 25 (the replay stopped at ply 26)"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("does not follow"), "{stdout}");
+    let out = mancala(&["verify", "--json", file]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["stopped_at"], 26, "{v}");
+    assert_eq!(v["plies"], 66, "{v}");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 25, "{v}");
+    let out = mancala(&["verify", "--strict", file]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = mancala(&["analyse", file, "--tt-mb", "16"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("cannot be replayed past ply 26 (recorded \"xf (+16)\""),
+        "{stderr}"
+    );
+    // The published record replays to its end: no stop.
+    let out = mancala(&["verify", "--json", "../../positions/afrika/game-1.txt"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.get("stopped_at").is_none(), "{v}");
+}
+
+/// Nothing to check is not "consistent" (a [Start] position with no moves is still checked
+/// as a position), and a move number out of step is a typo at its place (both used to pass
+/// `verify --strict` with exit status 0).
+#[test]
+fn an_empty_record_and_a_wrong_move_number_are_reported() {
+    let dir = common::temp_dir("record-input-empty");
+    let empty = common::write_file(&dir, "empty.txt", "[Game \"kauri\"]\n\n");
+    for args in [
+        vec!["verify", "--strict", empty.to_str().unwrap()],
+        vec!["verify", "--game", "afrika", "--strict", "/dev/null"],
+    ] {
+        let out = mancala(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("no moves, no result statement and no [Start] position"),
+            "{stderr}"
+        );
+    }
+    let path = game_1_with(&dir, "number.txt", " 12. ", " 21. ");
+    let out = mancala(&["verify", "--strict", path.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("recorded \"21.\"; rules give: unreadable: expected the move number 12."),
+        "{stdout}"
+    );
 }

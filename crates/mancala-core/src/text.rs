@@ -110,19 +110,46 @@ impl<'a> Fields<'a> {
 
 /// Reads a comma-separated list of rule variants (`clockwise,endless-draw`) onto the
 /// default rules: `apply` sets one part and says whether it knew it; a part it does not
-/// know is an error naming the `game` and the `known` parts.
-pub fn rule_list<R: Default>(
+/// know is an error naming the `game` and the `known` parts, and so are an empty list
+/// and two parts that contradict each other (`65,giveaway`: both set the ending), which
+/// would otherwise leave the last one silently in force. Two parts contradict each other
+/// when their order matters: applied the other way round they give other rules.
+pub fn rule_list<R: Default + Clone + PartialEq>(
     text: &str,
     game: &str,
     known: &str,
     mut apply: impl FnMut(&mut R, &str) -> Result<bool, ParseError>,
 ) -> Result<R, ParseError> {
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    if let Some(empty) = parts.iter().position(|p| p.is_empty()) {
+        let what = if parts.len() == 1 {
+            "no rule is named".to_string()
+        } else {
+            format!("part {} of \"{text}\" is empty", empty + 1)
+        };
+        return Err(ParseError::new(format!(
+            "{game} rules: {what} (known: {known})"
+        )));
+    }
     let mut r = R::default();
-    for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+    for (k, part) in parts.iter().enumerate() {
         if !apply(&mut r, part)? {
             return Err(ParseError::new(format!(
                 "unknown {game} rule \"{part}\" (known: {known})"
             )));
+        }
+        for earlier in &parts[..k] {
+            let mut pair = |a: &str, b: &str| -> Result<R, ParseError> {
+                let mut x = R::default();
+                apply(&mut x, a)?;
+                apply(&mut x, b)?;
+                Ok(x)
+            };
+            if pair(earlier, part)? != pair(part, earlier)? {
+                return Err(ParseError::new(format!(
+                    "{game} rules \"{earlier}\" and \"{part}\" contradict each other; give one"
+                )));
+            }
         }
     }
     Ok(r)
@@ -205,6 +232,31 @@ pub fn one_char(s: &str, t: &str, what: &str) -> Result<char, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_lists_refuse_empty_parts_and_contradictions() {
+        use crate::afrika::rules::{Ending, Repetition, Rules as AfrikaRules};
+        use crate::andada::rules::Rules as AndadaRules;
+        let r = AfrikaRules::parse_variant("65, own-side").unwrap();
+        assert_eq!(
+            (r.ending, r.repetition),
+            (Ending::Majority, Repetition::OwnSide)
+        );
+        let err = |t: &str| AfrikaRules::parse_variant(t).unwrap_err().to_string();
+        assert!(err("65,giveaway").contains("\"65\" and \"giveaway\" contradict"));
+        assert!(err("komi=2.5,komi=1.5").contains("contradict"));
+        assert!(err("").contains("no rule is named"));
+        assert!(err("65,,own-side").contains("part 2 of \"65,,own-side\" is empty"));
+        // The same rule twice says one thing.
+        assert!(AfrikaRules::parse_variant("65,65").is_ok());
+        let andada = |t: &str| AndadaRules::parse_variant(t).map_err(|e| e.to_string());
+        assert!(
+            andada("clockwise,counterclockwise")
+                .unwrap_err()
+                .contains("contradict")
+        );
+        assert!(andada("clockwise,endless-draw").is_ok());
+    }
 
     #[test]
     fn fields_reject_unknown_duplicate_and_malformed() {

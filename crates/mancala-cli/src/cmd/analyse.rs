@@ -16,7 +16,8 @@ use crate::position::{RuleArgs, Source, classify};
 /// against the best value in its position ("optimal", or how much it gives away).
 ///
 /// The line is replayed as `mancala verify` corrects it (a wrong letter in the record does
-/// not stop the analysis; the corrections are listed first).
+/// not stop the analysis; the corrections are listed first). A record that verify cannot
+/// replay to its end (a move with no correction found) is refused, naming the ply.
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
     /// A record file with a known start ([Start] tag or a standard start).
@@ -88,6 +89,15 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
     let opts = a.rule_args.with_ply(None);
     let start: G = crate::position::record_start(name, file, &opts)?;
     let report = record::verify(file, start);
+    if let Some(p) = report.stopped_at {
+        let why = report.issues.iter().find(|i| i.ply == p);
+        let why = why.map(|i| format!(" (recorded \"{}\"; {})", i.recorded, i.actual));
+        bail!(
+            "{name}: the record cannot be replayed past ply {p}{}, so its line cannot be \
+             analysed; `mancala verify {name}` reports it",
+            why.unwrap_or_default()
+        );
+    }
     let corrections: Vec<String> = report
         .issues
         .iter()
@@ -95,7 +105,7 @@ fn analyse<G: CliGame>(src: &Source, a: &AnalyseArgs) -> Result<ExitCode> {
         .collect();
     let (oracle, databases) = a.db.oracle(&start)?;
     if !databases.is_empty() && !a.json {
-        eprintln!("databases: {}", databases.join(", "));
+        errln!("databases: {}", databases.join(", "));
     }
     let solver = Solver::try_new(Config {
         threads: a.threads,
@@ -246,29 +256,30 @@ fn analyse_ply<G: CliGame>(
 
 fn print(out: &Output, json: bool) -> Result<ExitCode> {
     if json {
-        println!("{}", serde_json::to_string_pretty(out)?);
+        outln!("{}", serde_json::to_string_pretty(out)?);
         return Ok(ExitCode::SUCCESS);
     }
     match out.start_value {
-        Some(v) => println!(
+        Some(v) => outln!(
             "{}: value at the start {v:+} for {}",
-            out.file, out.start_player
+            out.file,
+            out.start_player
         ),
-        None => println!(
+        None => outln!(
             "{}: value at the start unknown (no move analysed)",
             out.file
         ),
     }
     for c in &out.corrections {
-        println!("  corrected: {c}");
+        outln!("  corrected: {c}");
     }
-    println!("  ply  player  move  value   best  best moves");
+    outln!("  ply  player  move  value   best  best moves");
     for p in &out.plies {
         let v = match p.value {
             Some(v) => format!("{v:+}"),
             None => "<".to_string(),
         };
-        println!(
+        outln!(
             "  {:>3}  {:<6}  {:<4}  {:>5}  {:>5}  {}{}",
             p.ply,
             p.player,
@@ -279,14 +290,14 @@ fn print(out: &Output, json: bool) -> Result<ExitCode> {
             if p.optimal { "" } else { "   <- not optimal" }
         );
     }
-    println!(
+    outln!(
         "  {} of {} moves optimal; final position: {}",
         out.optimal_plies,
         out.plies.len(),
         out.final_position
     );
     if !out.complete {
-        println!(
+        outln!(
             "  stopped by the time limit after {} of {} plies",
             out.plies.len(),
             out.line_plies

@@ -96,7 +96,7 @@ impl Checkpointing {
                         0 => String::new(),
                         k => format!(" ({k} more under way)"),
                     };
-                    eprintln!(
+                    errln!(
                         "resuming from {}: root value {root_value}, {known} of {} move values proven{moves_under_way}; earlier runs {} nodes, {:.1} s",
                         path.display(),
                         saved.proven.moves.len(),
@@ -112,11 +112,11 @@ impl Checkpointing {
                 Err(e) if !args.force => {
                     bail!("{e} (--force replaces it)")
                 }
-                Err(e) => eprintln!("{e}: replaced (--force)"),
+                Err(e) => errln!("{e}: replaced (--force)"),
             }
         }
         check_writable(&path)?;
-        eprintln!(
+        errln!(
             "checkpoint: saving {} every {} min, at the end, and on Ctrl-C",
             path.display(),
             args.checkpoint_minutes
@@ -148,7 +148,7 @@ impl Checkpointing {
         while !done.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(50));
             if interrupt::requested() && !told {
-                eprintln!(
+                errln!(
                     "\ninterrupted: stopping the search and saving {} (a second Ctrl-C ends at once, keeping the last checkpoint)",
                     self.path.display()
                 );
@@ -157,7 +157,7 @@ impl Checkpointing {
             }
             if last.elapsed() >= self.every {
                 if let Err(e) = self.save(solver) {
-                    eprintln!("warning: checkpoint not saved: {e:#}");
+                    errln!("warning: checkpoint not saved: {e:#}");
                 }
                 last = Instant::now();
             }
@@ -190,7 +190,7 @@ pub fn conclude<T>(
         if found.is_none() {
             return Err(e);
         }
-        eprintln!("warning: the final checkpoint was not saved: {e:#}");
+        errln!("warning: the final checkpoint was not saved: {e:#}");
     }
     match (found, checkpoint) {
         (Some(t), _) => Ok(t),

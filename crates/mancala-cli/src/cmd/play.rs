@@ -71,12 +71,12 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
     let n = a.record_args.ply.unwrap_or(usize::MAX);
     let mut steps: Vec<Step> = Vec::new();
     if !a.json {
-        println!("start:");
-        print!("{}", start.layout().to_text());
+        outln!("start:");
+        out!("{}", start.layout().to_text());
     }
     let Some((name, file)) = record else {
         if a.json {
-            println!("{}", serde_json::to_string_pretty(&steps)?);
+            outln!("{}", serde_json::to_string_pretty(&steps)?);
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -96,12 +96,12 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
                 position: g.to_text(),
             });
         } else {
-            println!("\nply {}: {player} plays {name}", step.ply);
-            print!("{}", g.layout().to_text());
+            outln!("\nply {}: {player} plays {name}", step.ply);
+            out!("{}", g.layout().to_text());
         }
     })?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&steps)?);
+        outln!("{}", serde_json::to_string_pretty(&steps)?);
     }
     Ok(ExitCode::SUCCESS)
 }

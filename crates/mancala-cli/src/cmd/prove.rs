@@ -357,17 +357,18 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         tt_mb: a.tt_mb,
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print_human(&out);
     }
     if failed {
-        eprintln!(
+        errln!(
             "mancala: a certificate did not hold, so its answer is left out of the result. \
              Where the search ran many more nodes than the table holds, the table may have lost \
              entries the check needs: a larger --tt-mb (now {} MB) or --repair-nodes (now {}) \
              lets the check search them again.",
-            a.tt_mb, a.repair_nodes
+            a.tt_mb,
+            a.repair_nodes
         );
     }
     Ok(if failed {
@@ -382,7 +383,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
 fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
     if let Some(path) = a.checkpoint.as_deref().filter(|p| p.exists()) {
         let saved = load_proof(path, label)?;
-        eprintln!(
+        errln!(
             "resuming from {}: earlier runs {} nodes, {:.1} s ({} MB table)",
             path.display(),
             saved.nodes,
@@ -433,7 +434,7 @@ fn ask<G: CliGame>(
             if show && t - last >= 5.0 {
                 last = t;
                 let nodes = total.get() + nodes;
-                eprintln!(
+                errln!(
                     "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s), proof number {pn}, disproof number {dn}",
                     nodes as f64 / 1e6,
                     nodes as f64 / 1e6 / t
@@ -468,7 +469,7 @@ fn ask<G: CliGame>(
                 if let (Err(e), true) = (&saved, goes_on) {
                     // A full disk may have room by the next stretch; the last whole
                     // checkpoint is still on disk (the write is atomic).
-                    eprintln!(
+                    errln!(
                         "warning: checkpoint not saved: {e}; the search goes on and saves again in {} min",
                         a.checkpoint_minutes
                     );
@@ -486,7 +487,7 @@ fn ask<G: CliGame>(
             let t = start.elapsed().as_secs_f64();
             if show && t - last >= 5.0 {
                 last = t;
-                eprintln!(
+                errln!(
                     "[{t:.0} s] {question} checking the certificate: {} positions, {} repairs ({:.1} M nodes)",
                     c.positions,
                     c.repairs,
@@ -518,7 +519,7 @@ fn ask<G: CliGame>(
     match saved {
         // An answer needs no resuming: it is given, with a word about the checkpoint.
         Err(e) if out.verdict != Verdict::Open => {
-            eprintln!("warning: the final checkpoint was not saved: {e}")
+            errln!("warning: the final checkpoint was not saved: {e}")
         }
         // An open question stopped: the work since the last checkpoint would be lost.
         saved => saved?,
@@ -580,10 +581,10 @@ fn partly(b: Bounds, me: &str, them: &str) -> String {
 
 fn print_human(out: &Output) {
     // The position line names its game.
-    println!("{}", out.position);
-    println!("{} to move", out.to_move);
+    outln!("{}", out.position);
+    outln!("{} to move", out.to_move);
     for q in &out.questions {
-        println!(
+        outln!(
             "{:<22} {:<4} certificate {} ({} positions, {} repairs); {} nodes, {:.2} s, depth {}",
             q.question,
             q.answer,
@@ -595,7 +596,7 @@ fn print_human(out: &Output) {
             q.max_depth
         );
         if let Some(m) = &q.winning_move {
-            println!("  winning move (the checked strategy's first): {m}");
+            outln!("  winning move (the checked strategy's first): {m}");
         }
     }
     if !out.moves.is_empty() {
@@ -605,13 +606,13 @@ fn print_human(out: &Output) {
             .iter()
             .map(|m| format!("{} {}", m.mv, show(m.value)))
             .collect();
-        println!("moves: {}", parts.join(", "));
+        outln!("moves: {}", parts.join(", "));
     }
     if !out.databases.is_empty() {
-        println!("databases: {}", out.databases.join(", "));
+        outln!("databases: {}", out.databases.join(", "));
     }
     match out.value {
-        Some(v) => println!("value: {} ({})", crate::cmd::solve::signed(v), out.result),
-        None => println!("value: {}", out.result),
+        Some(v) => outln!("value: {} ({})", crate::cmd::solve::signed(v), out.result),
+        None => outln!("value: {}", out.result),
     }
 }

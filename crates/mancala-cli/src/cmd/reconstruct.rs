@@ -170,12 +170,12 @@ pub fn run(a: ReconstructArgs) -> Result<ExitCode> {
         shown,
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         for n in &out.score_notes {
-            println!("{n}");
+            outln!("{n}");
         }
-        println!(
+        outln!(
             "{} candidate(s) with at most {} correction(s); showing {}",
             cands.len(),
             a.max_corrections.unwrap_or(1),
@@ -248,7 +248,7 @@ fn fit_with_budgets(lines: &[Line], a: &ReconstructArgs) -> (Vec<Budget>, Vec<Ca
             seconds: t0.elapsed().as_secs_f64(),
         };
         if !a.json {
-            println!(
+            outln!(
                 "budget {k} per line: {} candidate(s) (per line {:?}; nodes {:?}{}; {:.2}s)",
                 b.candidates,
                 b.per_line,
@@ -268,14 +268,14 @@ fn fit_with_budgets(lines: &[Line], a: &ReconstructArgs) -> (Vec<Budget>, Vec<Ca
 
 /// One shown candidate as text: its position, the solver's values, each line corrected.
 fn print_candidate(i: usize, c: &CandOut) {
-    println!(
+    outln!(
         "\ncandidate {} ({} correction(s)): {}",
         i + 1,
         c.corrections,
         c.position
     );
     if let Some(v) = c.value {
-        println!(
+        outln!(
             "  solver: value {v:+} for the side to move ({:.2}s); best move(s): {}",
             c.solve_seconds.unwrap_or(0.0),
             c.best_moves.join(", ")
@@ -283,12 +283,12 @@ fn print_candidate(i: usize, c: &CandOut) {
         print_move_values(&c.move_values);
     }
     for l in &c.lines {
-        println!("  {}:", l.file);
+        outln!("  {}:", l.file);
         for k in &l.corrections {
-            println!("    correction: {k}");
+            outln!("    correction: {k}");
         }
-        println!("    corrected line: {}", l.corrected_line);
-        println!(
+        outln!("    corrected line: {}", l.corrected_line);
+        outln!(
             "    first move {}: claimed margin {:+}, line margin {:+}{}",
             l.first_move,
             l.claimed_margin,
@@ -375,5 +375,5 @@ fn describe(c: &Candidate, lines: &[Line], solve: bool) -> CandOut {
 /// The "  move values: a +2, b -4, ..." line of a candidate.
 pub fn print_move_values(values: &[(String, i32)]) {
     let mv: Vec<String> = values.iter().map(|(m, v)| format!("{m} {v:+}")).collect();
-    println!("  move values: {}", mv.join(", "));
+    outln!("  move values: {}", mv.join(", "));
 }

@@ -278,7 +278,7 @@ pub fn run(lines: &[Line], s: &Settings) -> Result<ExitCode> {
         backward,
     };
     if s.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print_text(&out, &table);
     }
@@ -369,13 +369,16 @@ fn backward(lines: &[Line], problem: &Problem, k: usize) -> Vec<BackwardOut> {
 
 fn print_text(o: &Out, table: &Table) {
     for n in &o.totals {
-        println!("{n}");
+        outln!("{n}");
     }
-    println!(
+    outln!(
         "start: {} stones on the board, stores South {} North {}; plies per line {:?}",
-        o.on_board, o.start_stores[0], o.start_stores[1], o.plies
+        o.on_board,
+        o.start_stores[0],
+        o.start_stores[1],
+        o.plies
     );
-    println!(
+    outln!(
         "prefix search: {} lazy starts{}, {:.2} s; per ply of line 1: {:?}",
         o.search_nodes,
         if o.search_complete {
@@ -386,25 +389,27 @@ fn print_text(o: &Out, table: &Table) {
         o.search_seconds,
         o.search_nodes_at
     );
-    println!(
+    outln!(
         "positions left (rows: plies of line 1 from 0; columns: plies of line 2 from 0; rows of zeros left out):"
     );
     let rows = table.count.iter().take_while(|r| r.iter().any(|&c| c > 0));
     for (p1, row) in rows.enumerate() {
         let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-        println!("  {p1:>2}: {}", cells.join(" "));
+        outln!("  {p1:>2}: {}", cells.join(" "));
     }
-    println!("frontier (longest prefix pairs with a position left):");
+    outln!("frontier (longest prefix pairs with a position left):");
     for f in &o.frontier {
-        println!(
+        outln!(
             "  plies {:?} (up to entries {:?}): {} position(s)",
-            f.plies, f.entries, f.positions
+            f.plies,
+            f.entries,
+            f.positions
         );
     }
     for f in &o.frontier_positions {
-        println!("  frontier position: {f}");
+        outln!("  frontier position: {f}");
     }
-    println!(
+    outln!(
         "claims checked on the positions of prefix pairs {:?}: {} position(s) (summed over the pairs), {} distinct checked, {} confirmed ({} solver nodes, {:.1} s)",
         o.checked_pairs,
         o.positions_left,
@@ -418,7 +423,7 @@ fn print_text(o: &Out, table: &Table) {
         *by_pair.entry(l.clone()).or_insert(0u64) += 1;
     }
     for (l, n) in by_pair.iter().rev() {
-        println!("  confirmed starts from which the lines are legal for {l:?} plies: {n}");
+        outln!("  confirmed starts from which the lines are legal for {l:?} plies: {n}");
     }
     let shown = o
         .confirmed
@@ -429,11 +434,11 @@ fn print_text(o: &Out, table: &Table) {
         .iter()
         .map(|c| ("frontier position failing the claims", c));
     for (i, (what, c)) in shown.chain(failed).enumerate() {
-        println!("\n{what} ({}): {}", i + 1, c.position);
-        println!("{}", c.diagram);
+        outln!("\n{what} ({}): {}", i + 1, c.position);
+        outln!("{}", c.diagram);
         super::reconstruct::print_move_values(&c.move_values);
         for (k, l) in c.lines.iter().enumerate() {
-            println!(
+            outln!(
                 "  line {}: legal as printed for {} plies; first move not best: {}",
                 k + 1,
                 l.legal_plies,
@@ -443,19 +448,19 @@ fn print_text(o: &Out, table: &Table) {
             );
             match (&l.corrections, &l.corrected_line) {
                 (Some(cs), Some(t)) => {
-                    println!(
+                    outln!(
                         "    fewest corrections ({}, {} nodes): {}",
                         cs.len(),
                         l.mend_nodes,
                         cs.join("; ")
                     );
-                    println!("    corrected line: {t}");
-                    println!(
+                    outln!("    corrected line: {t}");
+                    outln!(
                         "    replayed: {}",
                         l.replayed.as_deref().unwrap_or("NOT CONSISTENT")
                     );
                 }
-                _ => println!(
+                _ => outln!(
                     "    no correction within the budget ({} nodes)",
                     l.mend_nodes
                 ),
@@ -463,9 +468,11 @@ fn print_text(o: &Out, table: &Table) {
         }
     }
     for b in &o.backward {
-        println!(
+        outln!(
             "backward candidate ({} corrections): {}; legal plies as printed {:?}",
-            b.corrections, b.position, b.legal_plies
+            b.corrections,
+            b.position,
+            b.legal_plies
         );
     }
 }

@@ -173,7 +173,7 @@ impl BuildObserver for Observer {
     fn reused(&self, _k: usize, name: &str, positions: u64) {
         if !self.quiet {
             let from = self.extends.as_deref().unwrap_or("a smaller database");
-            eprintln!("{name}: copied from {from}");
+            errln!("{name}: copied from {from}");
         }
         self.classes.lock().unwrap().push(ClassReport {
             class: name.to_string(),
@@ -197,14 +197,14 @@ impl BuildObserver for Observer {
         };
         if !self.quiet {
             match stats {
-                Some(s) => eprintln!(
+                Some(s) => errln!(
                     "{name}: {} positions, {} sweeps, {:.2} s ({:.2} M positions/s)",
                     s.positions,
                     s.sweeps,
                     s.seconds,
                     s.positions as f64 / s.seconds.max(1e-9) / 1e6
                 ),
-                None => eprintln!("{name}: loaded from the interrupted build"),
+                None => errln!("{name}: loaded from the interrupted build"),
             }
         }
         self.classes.lock().unwrap().push(r);
@@ -423,9 +423,9 @@ fn build_on_cluster<G: Indexed>(
 
 fn print_report(a: &RetroArgs, report: &Report) -> Result<ExitCode> {
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        println!(
+        outln!(
             "{}: {} positions in {} classes, {} bytes, {:.1} s on {} threads",
             report.file,
             report.positions,
@@ -439,7 +439,7 @@ fn print_report(a: &RetroArgs, report: &Report) -> Result<ExitCode> {
                 0 => "wrote the file",
                 _ => "sent its share to process 0",
             };
-            println!(
+            outln!(
                 "process {} of {} ({} workers each) {who}; {} classes resumed; held {} \
                  positions and at most {} bounds; sent {} requests and {} replies to other \
                  processes, {} bytes in all ({:.2} bytes a position solved)",
@@ -544,18 +544,21 @@ fn andada_solution(a: &RetroArgs, root: &Andada, obs: &Observer) -> Result<Datab
 
 /// The Andada solution as text: every opening, the pie decision, the game's value.
 fn print_andada(r: &AndadaReport) {
-    println!(
+    outln!(
         "Andada {} ({}): {} regular positions solved in {:.1} s",
-        r.board, r.rules, r.positions, r.seconds
+        r.board,
+        r.rules,
+        r.positions,
+        r.seconds
     );
-    println!("  opening  play  pass  second player  opener");
+    outln!("  opening  play  pass  second player  opener");
     let word = |v: i32| match v {
         1 => "wins",
         0 => "draws",
         _ => "loses",
     };
     for o in &r.openings {
-        println!(
+        outln!(
             "  {:<7}  {:>4}  {:>4}  {:<13}  {}",
             o.opening,
             o.play,
@@ -564,7 +567,7 @@ fn print_andada(r: &AndadaReport) {
             word(o.value_for_opener)
         );
     }
-    println!(
+    outln!(
         "  the first player {} with best play; {} of {} openings leave a half-turn symmetric board",
         word(r.first_player_value),
         r.symmetric_openings,
@@ -645,7 +648,7 @@ fn andada(a: &RetroArgs, n: u8, rules: AndadaRules) -> Result<ExitCode> {
         classes: obs.classes.lock().unwrap().clone(),
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print_andada(&report);
     }

@@ -78,14 +78,14 @@ fn show_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ShowArgs) -> Resu
                 g.captured(mancala_core::Player::Second),
             ],
         };
-        println!("{}", serde_json::to_string_pretty(&j)?);
+        outln!("{}", serde_json::to_string_pretty(&j)?);
     } else {
-        print!("{}", g.layout().to_text());
+        out!("{}", g.layout().to_text());
         let legal = legal_names(&g);
         if !legal.is_empty() {
-            println!("legal moves: {}", legal.join(" "));
+            outln!("legal moves: {}", legal.join(" "));
         }
-        println!("position: {}", g.to_text());
+        outln!("position: {}", g.to_text());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -239,7 +239,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         resumed: ck.and_then(|c| c.earlier),
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print_human(&out, &root);
     }
@@ -343,7 +343,7 @@ fn report_proven<G: CliGame>(solver: &Solver, root: &G) {
     }
     if !parts.is_empty() {
         let side = G::seat_names()[root.to_move().index()];
-        eprintln!("proven before, for {side} to move: {}", parts.join(", "));
+        errln!("proven before, for {side} to move: {}", parts.join(", "));
     }
 }
 
@@ -364,8 +364,8 @@ pub fn signed(v: f64) -> String {
 }
 
 fn print_human<G: CliGame>(o: &Output, root: &G) {
-    print!("{}", root.layout().to_text());
-    println!(
+    out!("{}", root.layout().to_text());
+    outln!(
         "value: {} ({}), for {} to move",
         signed(o.value),
         o.result,
@@ -374,21 +374,21 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
     if !o.moves.is_empty() {
         let best = o.moves.iter().map(|m| m.value).fold(f64::MIN, f64::max);
         let w = o.moves.iter().map(|m| m.mv.len()).max().unwrap_or(1);
-        println!("moves:");
+        outln!("moves:");
         for m in &o.moves {
             let tag = if m.value == best { "  best" } else { "" };
-            println!("  {:w$}  {:>6}{tag}", m.mv, signed(m.value));
+            outln!("  {:w$}  {:>6}{tag}", m.mv, signed(m.value));
         }
     }
-    println!(
+    outln!(
         "principal variation ({} plies, ends: {}):",
         o.pv.len(),
         o.pv_end
     );
     for chunk in o.pv.chunks(16) {
-        println!("  {}", chunk.join(" "));
+        outln!("  {}", chunk.join(" "));
     }
-    println!(
+    outln!(
         "nodes {} in {:.3} s ({:.2} M nodes/s), threads {}, table {} MB ({} per mille used, {} hits), deepest path {}",
         o.nodes,
         o.seconds,
@@ -400,7 +400,7 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
         o.max_depth
     );
     if !o.databases.is_empty() || o.db_probes > 0 {
-        println!(
+        outln!(
             "databases: {}; {} probes, {} hits",
             if o.databases.is_empty() {
                 "built for this solve".to_string()
@@ -412,7 +412,7 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
         );
     }
     if let Some(e) = o.resumed {
-        println!("{}", e.summary(o.nodes));
+        outln!("{}", e.summary(o.nodes));
     }
 }
 
@@ -464,7 +464,7 @@ fn progress_display<G: Game>(
         );
         if !terminal {
             if last_line.elapsed() >= Duration::from_secs(5) {
-                eprintln!("[{secs:.0} s] {msg}");
+                errln!("[{secs:.0} s] {msg}");
                 last_line = Instant::now();
             }
             continue;

@@ -111,7 +111,7 @@ pub fn decide<G: CliGame>(
         resumed: run.checkpoint.and_then(|c| c.earlier),
     };
     if json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print_human(&out, root);
     }
@@ -119,19 +119,19 @@ pub fn decide<G: CliGame>(
 }
 
 fn print_human<G: CliGame>(o: &Output, root: &G) {
-    print!("{}", root.layout().to_text());
+    out!("{}", root.layout().to_text());
     let (answer, side) = if o.holds {
         ("yes", "at least")
     } else {
         ("no", "at most")
     };
-    println!(
+    outln!(
         "value >= {}? {answer}: the value is {side} {}, for {} to move",
         signed(o.at_least),
         signed(o.bound),
         o.to_move
     );
-    println!(
+    outln!(
         "nodes {} in {:.3} s ({:.2} M nodes/s), threads {}, table {} MB",
         o.nodes,
         o.seconds,
@@ -140,6 +140,6 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
         o.tt_mb
     );
     if let Some(e) = o.resumed {
-        println!("{}", e.summary(o.nodes));
+        outln!("{}", e.summary(o.nodes));
     }
 }

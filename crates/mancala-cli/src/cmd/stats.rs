@@ -173,7 +173,7 @@ fn stats<G: CliGame>(
         stats: &s,
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         print_text(&out);
     }
@@ -192,36 +192,51 @@ fn pct(p: &mancala_solver::strategies::selfplay::Proportion) -> String {
 
 fn print_text(o: &Output) {
     let s = o.stats;
-    println!("game:      {} ({})", o.game, o.position);
-    println!(
+    outln!("game:      {} ({})", o.game, o.position);
+    outln!(
         "players:   {} (first) vs {} (second), seed {}",
-        o.first, o.second, o.seed
+        o.first,
+        o.second,
+        o.seed
     );
-    println!(
+    outln!(
         "games:     {} ({} finished, {} by repetition, {} capped at {} plies) in {:.1} s",
-        s.games, s.finished, s.repetitions, s.capped, o.max_plies, o.seconds
+        s.games,
+        s.finished,
+        s.repetitions,
+        s.capped,
+        o.max_plies,
+        o.seconds
     );
     if !o.databases.is_empty() {
-        println!("databases: {}", o.databases.join(", "));
+        outln!("databases: {}", o.databases.join(", "));
     }
-    println!("first wins:  {}", pct(&s.first_win_rate));
-    println!("draws:       {}", pct(&s.draw_rate));
-    println!("second wins: {}", pct(&s.second_win_rate));
-    println!(
+    outln!("first wins:  {}", pct(&s.first_win_rate));
+    outln!("draws:       {}", pct(&s.draw_rate));
+    outln!("second wins: {}", pct(&s.second_win_rate));
+    outln!(
         "mean margin (first player, komi included): {:+.3} (95% CI {:+.3} to {:+.3})",
-        s.mean_margin, s.margin_ci.0, s.margin_ci.1
+        s.mean_margin,
+        s.margin_ci.0,
+        s.margin_ci.1
     );
     if let Some((a, b, m)) = s.largest_win {
-        println!("largest win: {a}:{b} (margin {m:+} for the first player)");
+        outln!("largest win: {a}:{b} (margin {m:+} for the first player)");
     }
-    println!(
+    outln!(
         "plies:     min {} / mean {:.2} / max {} (mean plies with a real choice: {:.2})",
-        s.plies.min, s.plies.mean, s.plies.max, s.plies.mean_choices
+        s.plies.min,
+        s.plies.mean,
+        s.plies.max,
+        s.plies.mean_choices
     );
     if let Some(d) = &s.decided {
-        println!(
+        outln!(
             "decided:   min {} / mean {:.2} / max {} plies until a player held more than half of the stones ({} games)",
-            d.min, d.mean, d.max, d.games
+            d.min,
+            d.mean,
+            d.max,
+            d.games
         );
     }
     print_branching(o);
@@ -230,11 +245,14 @@ fn print_text(o: &Output) {
 /// The branching factors and the game-tree complexity estimates.
 fn print_branching(o: &Output) {
     let s = o.stats;
-    println!(
+    outln!(
         "branching: mean {:.3} over all positions, {:.3} over positions with >= 2 moves; largest {}, most common {}",
-        s.mean_branching, s.mean_branching_choices, s.max_branching, s.most_common_branching
+        s.mean_branching,
+        s.mean_branching_choices,
+        s.max_branching,
+        s.most_common_branching
     );
-    println!(
+    outln!(
         "game-tree complexity: b^d = {:.3}^{:.2} = 10^{:.2} (Allis); mean product of branching factors = 10^{:.2}{}",
         s.mean_branching,
         s.plies.mean,
@@ -247,12 +265,14 @@ fn print_branching(o: &Output) {
         }
     );
     if let (Some(d), Some(c)) = (&s.decided, s.decided_complexity_log10) {
-        println!(
+        outln!(
             "game-tree complexity until decided: b^d = {:.3}^{:.2} = 10^{:.2}",
-            s.mean_branching, d.mean, c
+            s.mean_branching,
+            d.mean,
+            c
         );
     }
-    println!("length histogram (plies: games):");
+    outln!("length histogram (plies: games):");
     let max = s
         .length_histogram
         .iter()
@@ -266,7 +286,7 @@ fn print_branching(o: &Output) {
     }
     let bmax = buckets.values().copied().max().unwrap_or(max).max(1);
     for (b, c) in buckets {
-        println!(
+        outln!(
             "  {:4}-{:<4} {:6} {}",
             b,
             b + 9,
@@ -274,9 +294,9 @@ fn print_branching(o: &Output) {
             "#".repeat((c * 50).div_ceil(bmax))
         );
     }
-    println!("branching by ply (ply: mean moves, positions):");
+    outln!("branching by ply (ply: mean moves, positions):");
     for p in s.branching_by_ply.iter().filter(|p| p.ply % 10 == 1) {
-        println!("  {:4}: {:6.2} {:8}", p.ply, p.mean, p.positions);
+        outln!("  {:4}: {:6.2} {:8}", p.ply, p.mean, p.positions);
     }
 }
 

@@ -24,11 +24,12 @@ pub struct VerifyArgs {
     /// Record files, or "-" for standard input.
     #[arg(required = true)]
     files: Vec<String>,
-    /// The game of a bare move list (afrika, kauri, progressive); overrides nothing in a
-    /// file that has a [Game] tag but must agree with it.
+    /// The game of a bare move list (afrika, kauri, progressive, andada, kalah);
+    /// overrides nothing in a file that has a [Game] tag but must agree with it.
     #[arg(long)]
     game: Option<String>,
-    /// Print JSON: one object per file (an array when several files are given).
+    /// Print JSON: one object per file (an array when several files are given); a file
+    /// that could not be checked is an object with its `file` and the `error`.
     #[arg(long)]
     json: bool,
     /// Exit with status 1 when a record is inconsistent.
@@ -46,23 +47,29 @@ struct FileReport {
 
 pub fn run(a: VerifyArgs) -> Result<ExitCode> {
     let mut out = Vec::new();
+    let mut json = Vec::new();
     let mut failed = 0;
     for f in &a.files {
         match verify_path(f, a.game.as_deref()) {
-            Ok(r) => out.push(r),
+            Ok(r) => {
+                json.push(serde_json::to_value(&r)?);
+                out.push(r);
+            }
             Err(e) => {
-                eprintln!("error: {e:#}");
+                errln!("error: {e:#}");
+                let file = display_name(f);
+                json.push(serde_json::json!({ "file": file, "error": format!("{e:#}") }));
                 failed += 1;
             }
         }
     }
     if a.json {
-        let v = if out.len() == 1 {
-            serde_json::to_value(&out[0])?
+        let v = if json.len() == 1 {
+            json.swap_remove(0)
         } else {
-            serde_json::to_value(&out)?
+            serde_json::Value::Array(json)
         };
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         for r in &out {
             print_human(r);
@@ -71,7 +78,7 @@ pub fn run(a: VerifyArgs) -> Result<ExitCode> {
     let all_ok = out.iter().all(|r| r.report.consistent);
     if failed > 0 {
         if a.files.len() > 1 {
-            eprintln!("{failed} of {} file(s) could not be checked", a.files.len());
+            errln!("{failed} of {} file(s) could not be checked", a.files.len());
         }
         return Ok(ExitCode::from(2));
     }
@@ -86,6 +93,16 @@ fn verify_path(path: &str, game: Option<&str>) -> Result<FileReport> {
     let name = display_name(path);
     let text = read_text(path)?;
     let rec = parse_file_lenient(name, &text).map_err(anyhow::Error::new)?;
+    // A position file ([Start] and no moves) is checked as a position; a file with
+    // neither a position nor moves holds nothing to check.
+    let body = &rec.body;
+    let empty = body.groups.is_empty() && body.result.is_none() && body.errors.is_empty();
+    if empty && rec.tags.get("Start").is_none() {
+        bail!(
+            "{name}: no moves, no result statement and no [Start] position: there is \
+             nothing to check"
+        );
+    }
     let game = match (rec.tags.get("Game"), game) {
         (Some(t), Some(g)) if !t.eq_ignore_ascii_case(g) => {
             bail!("{name}: the file says [Game \"{t}\"] but --game {g} was given")
@@ -93,7 +110,10 @@ fn verify_path(path: &str, game: Option<&str>) -> Result<FileReport> {
         (Some(t), _) => t.to_string(),
         (None, Some(g)) => g.to_string(),
         (None, None) => {
-            bail!("{name}: no [Game] tag; give the game with --game (afrika, kauri, progressive)")
+            bail!(
+                "{name}: no [Game] tag; give the game with --game (afrika, kauri, progressive, \
+                 andada, kalah)"
+            )
         }
     };
     let game = mancala_core::registry::find(&game)?;
@@ -113,7 +133,7 @@ fn check<G: RecordGame>(name: &str, rec: &record::RecordFile) -> Result<Report<(
 
 fn print_human(r: &FileReport) {
     let rep = &r.report;
-    println!(
+    outln!(
         "{}: {} record, {} plies: {}",
         r.file,
         r.game,
@@ -137,13 +157,19 @@ fn print_human(r: &FileReport) {
             .move_number
             .map(|n| format!(" (move {n})"))
             .unwrap_or_default();
-        println!(
+        outln!(
             "  {at}{num}: recorded \"{}\"; rules give: {}; correction: {}",
-            i.recorded, i.actual, i.correction
+            i.recorded,
+            i.actual,
+            i.correction
         );
     }
-    println!(
-        "  final score {}:{} (first player first){}{}",
+    let after = match rep.stopped_at {
+        Some(p) => format!(", after ply {} (the replay stopped at ply {p})", p - 1),
+        None => String::new(),
+    };
+    outln!(
+        "  final score {}:{} (first player first){after}{}{}",
         rep.final_score[0],
         rep.final_score[1],
         if rep.game_over {
@@ -158,5 +184,5 @@ fn print_human(r: &FileReport) {
             .map(|s| format!(", result \"{s}\""))
             .unwrap_or_default()
     );
-    println!("  final position: {}", rep.final_position);
+    outln!("  final position: {}", rep.final_position);
 }

@@ -234,6 +234,8 @@ struct Lexer {
     body: Body,
     /// The move number in force.
     number: Option<u32>,
+    /// The number expected where the last one was out of step (the next may follow it).
+    expected: Option<u32>,
     /// The group being built.
     current: Option<Group>,
     /// Whether the last token may take a joined move ("-").
@@ -251,6 +253,7 @@ pub fn lex(text: &str, first_line: usize) -> Body {
         chars,
         body: Body::default(),
         number: None,
+        expected: None,
         current: None,
         joinable: false,
         expect_join: false,
@@ -481,12 +484,36 @@ impl Lexer {
         let numbered = self.chars.get(j) == Some(&'.');
         if numbered && !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
             self.flush();
+            let before = self.number;
             self.number = word.parse().ok();
-            if self.number.is_none() {
+            let Some(n) = self.number else {
                 return self.error_at(start, j + 1, "a move number below 2^32");
+            };
+            // Move numbers go up by one from wherever the record starts: a number out of
+            // step is a typo. The next one may follow either the number written or the
+            // one expected, so one typo is one error.
+            let follows = |b: Option<u32>| b.and_then(|b| b.checked_add(1)) == Some(n);
+            let out_of_step = before.is_some() && !follows(before) && !follows(self.expected);
+            self.expected = before
+                .and_then(|b| b.checked_add(1))
+                .filter(|_| out_of_step);
+            if let (true, Some(b)) = (out_of_step, before) {
+                let next = b as u64 + 1;
+                return self.error_at(
+                    start,
+                    j + 1,
+                    &format!(
+                        "the move number {next}. (the numbers go up by one; {b}. came before)"
+                    ),
+                );
             }
             self.joinable = false;
             return Next::At(j + 1);
+        }
+        if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+            // A number without its dot is a move to the game, which rejects it with its
+            // own message; the number after it may follow it.
+            self.expected = word.parse().ok();
         }
         if may_start_statement(&word)
             && let Some(next) = self.statement(start)
@@ -657,19 +684,21 @@ mod tests {
     fn a_typo_is_a_move_as_written_not_the_start_of_a_result() {
         // A doubled letter, a stray character, a missing dot: each stays where it is, for
         // the game to reject, and the moves after it are still read.
-        for (text, odd) in [
-            ("1. e G 2. hh H 3. g E", "hh"),
-            ("1. e G 2. h H: 3. g E", "H:"),
-            ("1. e G 12 h H 3. g E", "12"),
-            ("1. e G 2. h% H 3. g E", "h%"),
-            ("1. e G 2. Gering H 3. g E", "Gering"),
+        for (text, odd, errors) in [
+            ("1. e G 2. hh H 3. g E", "hh", &[][..]),
+            ("1. e G 2. h H: 3. g E", "H:", &[]),
+            ("1. e G 2 h H 3. g E", "2", &[]),
+            ("1. e G 12 h H 3. g E", "12", &["3."]),
+            ("1. e G 2. h% H 3. g E", "h%", &[]),
+            ("1. e G 2. Gering H 3. g E", "Gering", &[]),
         ] {
             let b = lex(text, 1);
             let names = all_names(&b);
             assert!(names.contains(&odd.to_string()), "{text}: {names:?}");
             assert_eq!(names.last().map(String::as_str), Some("E"), "{text}");
             assert!(b.result.is_none(), "{text}");
-            assert!(b.errors.is_empty(), "{text}");
+            let tokens: Vec<&str> = b.errors.iter().map(|e| e.token.as_str()).collect();
+            assert_eq!(tokens, errors, "{text}");
         }
     }
 
@@ -716,5 +745,22 @@ mod tests {
             b.groups[1].moves[0].annotation,
             Some(Annotation::Unreadable("(+99999999999)".into()))
         );
+    }
+
+    #[test]
+    fn move_numbers_out_of_step_are_errors_once() {
+        let tokens =
+            |t: &str| -> Vec<String> { lex(t, 1).errors.iter().map(|e| e.token.clone()).collect() };
+        // A record may start anywhere (a continuation from move 35).
+        assert!(tokens("35. a b 36. c d 37. e").is_empty());
+        // One typo, one error: the next number may follow the written or the expected.
+        assert_eq!(tokens("1. a b 2. c d 9. e f 4. g h 5. i"), ["9."]);
+        assert_eq!(tokens("1. a b 2. c d 9. e f 10. g h 11. i"), ["9."]);
+        assert_eq!(tokens("1. e G 1. h H"), ["1."]);
+        let b = lex("1. a b 3. c", 1);
+        assert_eq!(b.errors[0].pos, Pos { line: 1, column: 8 });
+        assert!(b.errors[0].expected.contains("2."), "{:?}", b.errors[0]);
+        // The moves are all kept, numbered as written.
+        assert_eq!(all_names(&b), ["a", "b", "c"]);
     }
 }

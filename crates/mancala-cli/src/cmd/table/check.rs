@@ -90,9 +90,9 @@ pub fn run(a: &TableArgs, file: &std::path::Path) -> Result<ExitCode> {
         count(Status::Open),
     );
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&out)?);
+        outln!("{}", serde_json::to_string_pretty(&out)?);
     } else {
-        println!(
+        outln!(
             "{} rows: {agree} as documented, {differ} differ, {open} open",
             out.len()
         );
@@ -236,8 +236,13 @@ fn print_row(c: &Checked) {
         }
     };
     let value = c.value.map_or("?".to_string(), |v| v.to_string());
-    println!(
+    outln!(
         "{:<8} {:<40} {:>6}  {:<30} {:>14} nodes {:>8.2} s",
-        c.id, what, value, verdict, c.nodes, c.seconds
+        c.id,
+        what,
+        value,
+        verdict,
+        c.nodes,
+        c.seconds
     );
 }

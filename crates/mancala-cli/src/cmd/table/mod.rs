@@ -150,23 +150,27 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
             let opts = a.rule_args.with_ply(None);
             let cell = with_game_type!(game.kind, G => cell::<G>(&src, &opts, &a, h, k))?;
             if !a.json {
-                println!(
+                outln!(
                     "{:>2} x {:<2} {:<24} {:>14} nodes {:>9.2} s",
-                    h, k, cell.result, cell.nodes, cell.seconds
+                    h,
+                    k,
+                    cell.result,
+                    cell.nodes,
+                    cell.seconds
                 );
             }
             cells.push(cell);
         }
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&cells)?);
+        outln!("{}", serde_json::to_string_pretty(&cells)?);
     }
     let failed = cells.iter().filter(|c| c.failed).count();
     if failed == cells.len() {
         bail!("no cell of the table could be set up");
     }
     if failed > 0 {
-        eprintln!("{failed} of {} cells could not be set up", cells.len());
+        errln!("{failed} of {} cells could not be set up", cells.len());
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)

@@ -49,6 +49,11 @@ pub struct Report<M> {
     /// Captured totals after the (corrected) replay, first player first.
     pub final_score: [u32; 2],
     pub issues: Vec<Issue>,
+    /// The ply (as written) where the replay stopped because no correction let it go on
+    /// (or after [`MAX_ISSUES`] issues): the plies after it and the result statement were
+    /// not checked, and the final position is the one before it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<usize>,
     /// Whether the game is over after the last move.
     pub game_over: bool,
     /// Whether a player holds more than half of what can be scored.
@@ -74,6 +79,7 @@ impl<M> Report<M> {
             plies: self.plies,
             final_score: self.final_score,
             issues: self.issues,
+            stopped_at: self.stopped_at,
             game_over: self.game_over,
             decided: self.decided,
             result: self.result,
@@ -104,31 +110,41 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
         group_start: totals(&start),
     };
     let mut from = 0;
-    let end = loop {
+    let (end, stopped_at) = loop {
         let f = match run(&toks, from, cur, true) {
-            Ok(end) => break end,
-            Err(f) if issues.len() >= MAX_ISSUES => break f.cursor,
+            Ok(end) => break (end, None),
+            Err(f) if issues.len() >= MAX_ISSUES => break (f.cursor, stop_ply(&toks, f.at)),
             Err(f) => f,
         };
-        let (issue, corrected) = diagnose(&toks, &f, &stmt);
-        issues.push(issue);
+        let (mut issue, corrected) = diagnose(&toks, &f, &stmt);
         match corrected {
             Some((window, end)) => {
+                issues.push(issue);
                 toks.splice(f.at..end, window);
                 (from, cur) = (f.at, f.cursor);
             }
-            None => break f.cursor,
+            None => {
+                let stopped_at = stop_ply(&toks, f.at);
+                if let Some(p) = stopped_at {
+                    issue.correction.push_str(&unchecked_text(p, plies));
+                }
+                issues.push(issue);
+                break (f.cursor, stopped_at);
+            }
         }
     };
     let final_score = totals(&end.state);
     let (moves, played) = replayed_moves(&toks, start);
-    issues.extend(statement_issue(rec, &stmt_read, &end.state));
+    if stopped_at.is_none() {
+        issues.extend(statement_issue(rec, &stmt_read, &end.state));
+    }
     issues.sort_by_key(|i| (i.pos.line, i.pos.column));
     Report {
         consistent: issues.is_empty(),
         plies,
         final_score,
         issues,
+        stopped_at,
         game_over: end.state.is_terminal(),
         decided: end.state.decided(),
         result: stmt_text,
@@ -155,4 +171,20 @@ fn replayed_moves<G: RecordGame>(toks: &[Tok], start: G) -> (Vec<String>, Vec<G:
         g = g.play(mv);
     }
     (out, played)
+}
+
+/// What a stop at ply `at` (as written) leaves unchecked, for the issue's correction.
+fn unchecked_text(at: usize, plies: usize) -> String {
+    let rest = if at < plies {
+        format!("plies {}-{plies}", at + 1)
+    } else {
+        "no later ply".to_string()
+    };
+    format!("; the replay stops here: {rest} and the result statement are not checked")
+}
+
+/// The ply (as written) of the move at `at` where the replay stops; `None` when it stops
+/// at the end of the record (a turn left unfinished).
+fn stop_ply(toks: &[Tok], at: usize) -> Option<usize> {
+    toks.get(at).map(|t| t.orig)
 }
