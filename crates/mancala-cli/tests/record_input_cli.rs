@@ -205,3 +205,38 @@ fn an_empty_record_and_a_wrong_move_number_are_reported() {
         "{stdout}"
     );
 }
+
+/// A misspelt tag or one the game has no use for is refused at its line: it used to be
+/// ignored, leaving the default rules in force ([Rulez "tiebreak"] was checked under the
+/// current rules and reported 32 moves after the end of the game).
+#[test]
+fn a_misspelt_or_foreign_tag_is_refused() {
+    let dir = common::temp_dir("record-input-tags");
+    let original = common::published("kauri/tiebreak-continuation.txt");
+    let rulez = common::write_file(
+        &dir,
+        "rulez.txt",
+        original.replacen("[Rules \"tiebreak\"]", "[Rulez \"tiebreak\"]", 1),
+    );
+    let out = mancala(&["verify", rulez.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("rulez.txt:line "), "{stderr}");
+    assert!(
+        stderr.contains("unknown tag \"Rulez\" (known: Game, Start, Rules"),
+        "{stderr}"
+    );
+    let game = common::published("kauri/game-2.txt");
+    let board = common::write_file(
+        &dir,
+        "board.txt",
+        game.replacen("[Game \"kauri\"]", "[Game \"kauri\"]\n[Board \"2x5\"]", 1),
+    );
+    let out = mancala(&["verify", board.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("[Board \"2x5\"]: Kauri has one board"),
+        "{stderr}"
+    );
+}

@@ -14,7 +14,16 @@ use super::rules::{Kauri, Rules};
 impl RecordGame for Kauri {
     const NAME: &'static str = super::INFO.name;
 
+    /// Kauri has one board and one start: a [Board] or [Stones] tag would be ignored, so it
+    /// is refused.
     fn standard_start(tags: &Tags) -> Result<Self, ParseError> {
+        for tag in ["Board", "Stones"] {
+            if let Some(v) = tags.get(tag) {
+                return Err(ParseError::new(format!(
+                    "[{tag} \"{v}\"]: Kauri has one board (2 x 6) and one start"
+                )));
+            }
+        }
         Kauri::start(Rules::default()).apply_rule_tags(tags)
     }
 

@@ -187,6 +187,14 @@ pub fn parse_file_lenient(name: &str, content: &str) -> Result<RecordFile, Locat
             }
             if t.starts_with('[') {
                 let (k, v) = parse_tag(t).map_err(|e| Located::new(e.0).file(name).line(n + 1))?;
+                if !KNOWN_TAGS.contains(&k.as_str()) {
+                    let known = KNOWN_TAGS.join(", ");
+                    return Err(
+                        Located::new(format!("unknown tag \"{k}\" (known: {known})"))
+                            .file(name)
+                            .line(n + 1),
+                    );
+                }
                 if tags.0.insert(k.clone(), v).is_some() {
                     return Err(Located::new(format!("tag \"{k}\" given twice"))
                         .file(name)
@@ -211,6 +219,15 @@ pub fn parse_file_lenient(name: &str, content: &str) -> Result<RecordFile, Locat
         text: text.trim().to_string(),
     })
 }
+
+/// The tags a record may carry: those that set up the game (read by [`start_position`]
+/// and the games' rule readers), then the descriptive ones of the published records. Any
+/// other is refused, so that a misspelt `[Rulez "tiebreak"]` cannot leave the default rules
+/// silently in force.
+pub const KNOWN_TAGS: [&str; 15] = [
+    "Game", "Start", "Rules", "Komi", "Board", "Stones", "ToMove", "Event", "Site", "Date",
+    "Source", "North", "South", "East", "West",
+];
 
 /// A comment line: "#" alone or "# " and text. A "#" glued to text ("#12. e") is read as
 /// record text, so that a stray "#" cannot silently hide a line of moves.
