@@ -216,7 +216,9 @@ pub fn rule_change<G: CliGame>(opts: &RuleOptions) -> Result<RuleChange<G::Rules
 pub fn record_start<G: CliGame>(name: &str, file: &RecordFile, opts: &RuleOptions) -> Result<G> {
     let change = rule_change::<G>(opts)?;
     let start: G = start_position(&file.tags).map_err(|e| anyhow!("{name}: {e}"))?;
-    Ok(start.change_rules(change))
+    start
+        .with_rule_change(change)
+        .map_err(|e| anyhow!("{name}: {e}"))
 }
 
 /// The position a source describes, with the command line's rule options applied.
@@ -239,11 +241,12 @@ pub fn build_line<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<(G, Ve
                     anyhow!("{}:{spec}: {e}", game.name)
                 }
             })?;
-            start.change_rules(change)
+            start.with_rule_change(change).map_err(|e| anyhow!("{e}"))?
         }
         Source::Inline { text, .. } => G::from_text(text)
             .map_err(|e| anyhow!("{e}"))?
-            .change_rules(change),
+            .with_rule_change(change)
+            .map_err(|e| anyhow!("{e}"))?,
         Source::File {
             name,
             file,
@@ -255,7 +258,8 @@ pub fn build_line<G: CliGame>(src: &Source, opts: &RuleOptions) -> Result<(G, Ve
                     .map_err(|e| anyhow!("{name}: {e}"))?
                     .apply_rule_tags(&file.tags)
                     .map_err(|e| anyhow!("{name}: {e}"))?
-                    .change_rules(change)
+                    .with_rule_change(change)
+                    .map_err(|e| anyhow!("{name}: {e}"))?
             } else {
                 let start = record_start::<G>(name, file, opts)?;
                 replay(name, file, start, opts.ply, &mut before)?

@@ -134,6 +134,28 @@ fn options_a_game_does_not_use_are_errors() {
         "kalah has no komi",
     );
     refused(&["show", "andada:3", "--komi", "1"], "andada has no komi");
+    // Give-away Afrika is won, drawn or lost: a komi was shown and had no effect.
+    for args in [
+        &[
+            "solve",
+            "afrika:3x1",
+            "--rules",
+            "giveaway",
+            "--komi",
+            "10.5",
+        ][..],
+        &["prove", "afrika:3x1", "--rules", "giveaway,komi=2.5"],
+        &[
+            "show",
+            "afrika south:1,1,1 north:1,1,1 to-move:north ending:giveaway komi:2.5",
+        ],
+    ] {
+        refused(args, "has no effect under the Give-away rules");
+    }
+    refused(
+        &["show", "afrika:3x1", "--rules", "65,giveaway"],
+        "\"65\" and \"giveaway\" contradict each other",
+    );
     refused(
         &["table", "kalah", "--holes", "2", "--komi", "1"],
         "no cell",

@@ -4,7 +4,7 @@ use crate::error::ParseError;
 use crate::record::{RecordGame, RuleChange, Tags};
 use crate::rows::seat_names;
 
-use super::rules::{Afrika, Rules};
+use super::rules::{Afrika, Ending, Rules};
 
 /// The boards a `[Board]` tag may name, for its error message.
 const BOARDS: &str = "expected 2xM with M from 1 to 12";
@@ -43,6 +43,20 @@ impl RecordGame for Afrika {
     }
 
     const HAS_KOMI: bool = true;
+
+    /// "The only change of rules is that the first player who captures more than half of
+    /// the stones loses": the Give-away game is won, drawn or lost, so a komi, which moves
+    /// points, would be shown and have no effect.
+    fn rules_conflict(&self) -> Option<String> {
+        let r = self.rules();
+        (r.ending == Ending::GiveAway && r.komi_half != 0).then(|| {
+            format!(
+                "komi {} has no effect under the Give-away rules (won, drawn or lost: the \
+                 first player to capture more than half of the stones loses)",
+                r.komi_half as f64 / 2.0
+            )
+        })
+    }
 
     fn seat_names() -> [&'static str; 2] {
         seat_names::<Self>()

@@ -312,10 +312,25 @@ pub trait RecordGame: Notation + PositionText {
     /// This position with `change` made to its rules.
     fn change_rules(self, change: RuleChange<Self::Rules>) -> Self;
 
+    /// Why the rules in force contradict each other, if they do (a komi where the rules
+    /// count no points): refused rather than silently ignored.
+    fn rules_conflict(&self) -> Option<String> {
+        None
+    }
+
+    /// [`RecordGame::change_rules`], refusing rules that contradict each other.
+    fn with_rule_change(self, change: RuleChange<Self::Rules>) -> Result<Self, ParseError> {
+        let g = self.change_rules(change);
+        match g.rules_conflict() {
+            Some(why) => Err(ParseError::new(why)),
+            None => Ok(g),
+        }
+    }
+
     /// Applies the tags that change rules (`[Rules]`, `[Komi]`) to a given start position.
     fn apply_rule_tags(self, tags: &Tags) -> Result<Self, ParseError> {
         let change = RuleChange::read::<Self>(tags.get("Rules"), tags.get("Komi"), "Komi")?;
-        Ok(self.change_rules(change))
+        self.with_rule_change(change)
     }
 
     /// How records and result statements name the players: `[First, Second]`, e.g.
