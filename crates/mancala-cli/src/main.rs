@@ -6,6 +6,7 @@ mod out;
 mod args;
 mod cmd;
 mod dispatch;
+mod files;
 mod input;
 mod interrupt;
 mod position;

@@ -102,6 +102,17 @@ fn a_checkpoint_of_another_solve_is_kept_unless_forced() {
     );
     assert!(solve("kalah:4x3", &["--force"]).status.success());
     assert_ne!(std::fs::read(&ck).unwrap(), before);
+    // A checkpoint cut short says so (it was "failed to fill whole buffer"), and is kept.
+    let whole = std::fs::read(&ck).unwrap();
+    std::fs::write(&ck, &whole[..whole.len() / 2]).unwrap();
+    let out = solve("kalah:4x3", &[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the checkpoint is cut short") && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&ck).unwrap().len(), whole.len() / 2);
     let out = mancala(&[
         "solve",
         "kalah:3x3",

@@ -220,6 +220,51 @@ fn retro_never_overwrites_without_force() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// --force replaces a file, never a link, a device or a folder in its place: saves are
+/// renamed over their target, so `retro --out /dev/full --force` (as root) had replaced
+/// the device with a regular file.
+#[cfg(unix)]
+#[test]
+fn force_replaces_only_regular_files() {
+    let dir = common::temp_dir("force-kind");
+    let kept = file_to_keep(&dir, "kept.txt");
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&kept, &link).unwrap();
+    let link_path = link.to_str().unwrap();
+    let folder = dir.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    let expect = "not a regular file";
+    refused(
+        &[
+            "retro",
+            "afrika:2",
+            "--max-stones",
+            "1",
+            "--out",
+            link_path,
+            "--force",
+        ],
+        expect,
+    );
+    refused(
+        &["show", "kalah:2x1", "--svg", link_path, "--force"],
+        expect,
+    );
+    let ck = ["solve", "kalah:2x1", "--tt-mb", "4", "--checkpoint"];
+    refused(
+        &[&ck[..], &[folder.to_str().unwrap(), "--force"]].concat(),
+        expect,
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_kept(&kept);
+    assert!(folder.is_dir());
+}
+
 /// `show --svg FILE` and `stats --plot DIR` used to replace existing files silently; now
 /// only with --force (which is itself refused without the option it applies to).
 #[test]
@@ -316,6 +361,13 @@ fn play_takes_every_position_form_solve_takes() {
     let bare = write_file(&dir, "bare.txt", "1. a A 2. b\n");
     let o = mancala(&["play", bare.to_str().unwrap(), "--game", "afrika"]);
     assert_printed(&o, 0, "ply 3:");
+    // --ply past the record's end is refused, as by show and solve (play used to play
+    // the whole record and exit 0).
+    let bare_path = bare.to_str().unwrap();
+    refused(
+        &["play", bare_path, "--game", "afrika", "--ply", "4"],
+        "--ply 4, but the record has only 3 moves",
+    );
     // A named start and an inline position line.
     for arg in ["kalah:4x2", line] {
         let o = mancala(&["play", arg]);

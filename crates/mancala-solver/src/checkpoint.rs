@@ -35,6 +35,8 @@ pub enum CheckpointError {
     },
     #[error("{path}: not a checkpoint of `mancala solve`")]
     NotACheckpoint { path: PathBuf },
+    #[error("{path}: the checkpoint is cut short (truncated, or copied while it was written)")]
+    Truncated { path: PathBuf },
     #[error(
         "{path}: checkpoint version {found}, this program reads versions {OLDEST_READ} to {VERSION}"
     )]
@@ -104,9 +106,14 @@ pub fn save(
 /// belongs to the solve named `label`; the table is emptied again when the file turns
 /// out damaged.
 pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, CheckpointError> {
-    let io = |source| CheckpointError::Io {
-        path: path.to_path_buf(),
-        source,
+    let io = |source: std::io::Error| match source.kind() {
+        std::io::ErrorKind::UnexpectedEof => CheckpointError::Truncated {
+            path: path.to_path_buf(),
+        },
+        _ => CheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
     };
     let file = File::open(path).map_err(io)?;
     let mut r = Words::new(BufReader::with_capacity(1 << 20, file));

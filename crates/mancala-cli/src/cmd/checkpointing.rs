@@ -204,6 +204,9 @@ pub fn conclude<T>(
 
 /// Refuses a checkpoint path whose folder does not exist, before hours of search.
 pub fn check_writable(path: &Path) -> Result<()> {
+    // A checkpoint already there is resumed (or refused before this): only its kind is
+    // checked here.
+    crate::files::may_write(path, true).map_err(|e| anyhow::anyhow!("--checkpoint {e}"))?;
     let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(f) = folder
         && !f.is_dir()

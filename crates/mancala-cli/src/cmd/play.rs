@@ -69,6 +69,12 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
         bail!("--ply applies to record files only");
     }
     let n = a.record_args.ply.unwrap_or(usize::MAX);
+    if let (Some(p), Some((name, file))) = (a.record_args.ply, &record) {
+        let len = file.moves().count();
+        if p > len {
+            bail!("{name}: --ply {p}, but the record has only {len} moves");
+        }
+    }
     let mut steps: Vec<Step> = Vec::new();
     if !a.json {
         outln!("start:");

@@ -334,9 +334,7 @@ fn build_extending<G: Indexed + Send + Sync + 'static>(
     classes: &[G::Class],
     smaller: Option<(&Database<G>, &std::path::Path)>,
 ) -> Result<ExitCode> {
-    if out.exists() && !a.force {
-        bail!("{}: the file exists (--force replaces it)", out.display());
-    }
+    crate::files::may_write(out, a.force)?;
     if let Some(plan) = a.cluster.plan()? {
         return build_on_cluster::<G>(a, &plan, out, (game, variant, scope), classes);
     }
@@ -513,10 +511,8 @@ fn andada_solution(a: &RetroArgs, root: &Andada, obs: &Observer) -> Result<Datab
     let all = 4 * root.holes_per_row() as u8;
     let classes = root.classes(all);
     match &a.out {
-        Some(out) if out.exists() && !a.force => {
-            bail!("{}: the file exists (--force replaces it)", out.display())
-        }
         Some(out) => {
+            crate::files::may_write(out, a.force)?;
             let scope = root.scope(all);
             let variant = &shelf.variant;
             Ok(Database::build(out, shelf.game, variant, &scope, &classes, obs)?.0)

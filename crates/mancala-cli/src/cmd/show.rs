@@ -3,7 +3,7 @@
 use mancala_core::with_game_type;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use mancala_core::Moves;
 use mancala_core::diagram::{Cell, Layout};
@@ -43,11 +43,8 @@ struct ShowJson {
 }
 
 pub fn show(a: ShowArgs) -> Result<ExitCode> {
-    if let Some(path) = &a.svg
-        && std::path::Path::new(path).exists()
-        && !a.force
-    {
-        bail!("{path}: the file exists (--force replaces it)");
+    if let Some(path) = &a.svg {
+        crate::files::may_write(std::path::Path::new(path), a.force)?;
     }
     let src = classify(&a.position)?;
     let opts = a.record_args.options();

@@ -100,11 +100,10 @@ pub fn run(a: StatsArgs) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    if let Some(dir) = &a.plot
-        && !a.force
-        && let Some(f) = CHARTS.iter().map(|c| dir.join(c)).find(|f| f.exists())
-    {
-        bail!("{}: the file exists (--force replaces it)", f.display());
+    if let Some(dir) = &a.plot {
+        for chart in CHARTS {
+            crate::files::may_write(&dir.join(chart), a.force)?;
+        }
     }
     let src = classify(&a.game)?;
     let opts = a.rule_args.with_ply(None);

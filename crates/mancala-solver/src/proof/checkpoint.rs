@@ -25,6 +25,8 @@ pub enum ProofCheckpointError {
     },
     #[error("{path}: not a checkpoint of `mancala prove` (version {VERSION}), or cut short")]
     NotACheckpoint { path: PathBuf },
+    #[error("{path}: the checkpoint is cut short (truncated, or copied while it was written)")]
+    Truncated { path: PathBuf },
     #[error("{path}: the checkpoint is damaged (checksum {found:016x}, expected {expected:016x})")]
     Damaged {
         path: PathBuf,
@@ -79,9 +81,14 @@ pub fn save_proof(
 /// Reads the checkpoint at `path`, if it belongs to the question `label`. The table has
 /// the size it was saved with.
 pub fn load_proof(path: &Path, label: &str) -> Result<SavedProof, ProofCheckpointError> {
-    let io = |source| ProofCheckpointError::Io {
-        path: path.to_path_buf(),
-        source,
+    let io = |source: std::io::Error| match source.kind() {
+        std::io::ErrorKind::UnexpectedEof => ProofCheckpointError::Truncated {
+            path: path.to_path_buf(),
+        },
+        _ => ProofCheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
     };
     let not_ours = || ProofCheckpointError::NotACheckpoint {
         path: path.to_path_buf(),
