@@ -88,6 +88,11 @@ pub fn oracle_for<G: CliGame>(
     if oracle.is_some() {
         return Ok((oracle, Vec::new()));
     }
+    if let Some(dir) = db_dir
+        && !dir.is_dir()
+    {
+        bail!("--db-dir {}: no such folder", dir.display());
+    }
     let Some(dir) = db_dir
         .map(Path::to_path_buf)
         .or_else(mancala_solver::retro::store::default_dir)

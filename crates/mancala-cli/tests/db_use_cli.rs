@@ -78,16 +78,16 @@ fn retro_extends_a_smaller_database() {
     let _ = std::fs::remove_dir_all(base);
 }
 
-/// `stats` gives the data directory's database to the `perfect` player, says so, and
-/// loads none for players that do not use it.
+/// `stats` gives the data directory's database to the `perfect` player and says so; a
+/// database option where no player reads one is an error (it was silently ignored).
 #[test]
 fn stats_gives_the_perfect_player_the_database() {
     let dir = common::temp_dir("db-stats");
     let d = dir.to_str().unwrap();
     let built = mancala(&["retro", "kalah:4", "--max-seeds", "8", "--db-dir", d]);
     assert!(built.status.success());
-    let databases = |first: &str| {
-        let o = mancala(&[
+    let stats = |first: &str| {
+        mancala(&[
             "stats",
             "kalah:4x2",
             "--first",
@@ -97,12 +97,14 @@ fn stats_gives_the_perfect_player_the_database() {
             "--json",
             "--db-dir",
             d,
-        ]);
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-        v["databases"].as_array().unwrap().len()
+        ])
     };
-    assert_eq!(databases("perfect:0"), 1);
-    assert_eq!(databases("ab:2"), 0);
+    let o = stats("perfect:0");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["databases"].as_array().unwrap().len(), 1);
+    let o = stats("ab:2");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("only a perfect player reads databases"));
     let _ = std::fs::remove_dir_all(dir);
 }

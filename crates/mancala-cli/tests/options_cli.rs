@@ -152,6 +152,29 @@ fn options_a_game_does_not_use_are_errors() {
     ] {
         refused(args, "has no effect under the Give-away rules");
     }
+    // A database no player reads, and a database folder that is not there.
+    refused(
+        &[
+            "stats",
+            "kalah:2x2",
+            "--games",
+            "3",
+            "--db",
+            "/nonexistent.db",
+        ],
+        "only a perfect player reads databases",
+    );
+    refused(
+        &[
+            "solve",
+            "kalah:3x2",
+            "--tt-mb",
+            "4",
+            "--db-dir",
+            "/nonexistent-dir",
+        ],
+        "--db-dir /nonexistent-dir: no such folder",
+    );
     refused(
         &["show", "afrika:3x1", "--rules", "65,giveaway"],
         "\"65\" and \"giveaway\" contradict each other",

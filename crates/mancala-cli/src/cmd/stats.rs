@@ -145,6 +145,8 @@ fn stats<G: CliGame>(
     let perfect = |s: Strategy| matches!(s, Strategy::Perfect(_));
     let (oracle, databases) = if perfect(first) || perfect(second) {
         a.db.oracle(root)?
+    } else if a.db.db.is_some() || a.db.db_dir.is_some() {
+        bail!("--db/--db-dir: only a perfect player reads databases, and neither player is one");
     } else {
         (None, Vec::new())
     };

@@ -23,7 +23,10 @@ mod rows;
 ///
 /// GAME is afrika, kalah, andada or progressive. Sizes are holes per row (--holes, e.g.
 /// 1-6; for progressive the row length) and stones per hole (--stones, e.g. 1-4; not for
-/// andada, which always has 2). A cell that takes longer than --seconds is left open.
+/// andada, which always has 2). A range walks the sizes the game has within it (andada:
+/// multiples of 3 from 3; progressive: odd lengths from 3 to 17), and names the sizes it
+/// leaves out; a range with none is an error. A cell that takes longer than --seconds is
+/// left open.
 ///
 /// With --rows FILE, solves instead every row of a rows file (positions with their
 /// documented values; `positions/solutions.txt` holds the small rows of
@@ -136,12 +139,19 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
     // Andada boards exist only for multiples of 3 ("any multiple of three"), Progressive
     // rows only with an odd number of holes (a central hole by the goal): a range such as
     // 3-12 walks only those.
-    let holes: Vec<u32> = holes
+    let (holes, left_out): (Vec<u32>, Vec<u32>) = holes
         .into_iter()
-        .filter(|&h| game.table_start(h, 2).is_some())
-        .collect();
+        .partition(|&h| game.table_start(h, 2).is_some());
     if holes.is_empty() {
         bail!("--holes {holes_arg}: no {} board in this range", game.name);
+    }
+    if !left_out.is_empty() {
+        let sizes: Vec<String> = left_out.iter().map(u32::to_string).collect();
+        errln!(
+            "--holes {holes_arg}: {} has no board of {} holes; left out",
+            game.name,
+            sizes.join(", ")
+        );
     }
     for &h in &holes {
         for &k in &stones {
