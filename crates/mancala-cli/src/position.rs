@@ -296,11 +296,31 @@ pub fn replay<G: CliGame>(
     {
         bail!("{name}: --ply {p}, but the record has only {len} moves");
     }
-    Ok(record::replay(
-        name,
-        file,
-        start,
-        ply.unwrap_or(len),
-        |s| before.push(s.before),
-    )?)
+    let g = record::replay(name, file, start, ply.unwrap_or(len), |s| {
+        before.push(s.before)
+    })?;
+    warn_if_inconsistent(name, file, start);
+    Ok(g)
+}
+
+/// Says on standard error when a record that replays is still inconsistent (a capture
+/// amount or the result statement that the rules do not give): replaying plays the moves
+/// as written and does not check the amounts, which `verify` does.
+pub fn warn_if_inconsistent<G: CliGame>(name: &str, file: &RecordFile, start: G) {
+    // A record stripped of its moves (`play` sets up its start so) has nothing to check.
+    if file.moves().next().is_none() {
+        return;
+    }
+    let report = record::verify(file, start);
+    if let Some(first) = report.issues.first() {
+        errln!(
+            "warning: {name}: {} issue(s) in the record, the first at line {}, column {}: \
+             recorded \"{}\", the rules give {}; `mancala verify {name}` lists them",
+            report.issues.len(),
+            first.pos.line,
+            first.pos.column,
+            first.recorded,
+            first.actual
+        );
+    }
 }

@@ -240,3 +240,29 @@ fn a_misspelt_or_foreign_tag_is_refused() {
         "{stderr}"
     );
 }
+
+/// show, play and solve replay the moves as written; a capture amount the rules do not
+/// give used to pass them in silence (only verify checked it): they now warn, naming the
+/// place and pointing to verify.
+#[test]
+fn replaying_a_record_with_a_wrong_amount_warns() {
+    let dir = common::temp_dir("record-input-amount");
+    let path = game_1_with(&dir, "amount.txt", "(+13) F", "(+5) F");
+    let file = path.to_str().unwrap();
+    for args in [
+        vec!["play", file],
+        vec!["show", file, "--ply", "9"],
+        vec!["solve", file, "--ply", "64", "--tt-mb", "16", "-t", "1"],
+    ] {
+        let out = mancala(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(
+                "2 issue(s) in the record, the first at line 13, column 39: \
+                             recorded \"xA (+5)\", the rules give xA (+13)"
+            ),
+            "{args:?}: {stderr}"
+        );
+    }
+}

@@ -86,6 +86,7 @@ fn play_game<G: CliGame>(src: &Source, opts: &RuleOptions, a: &PlayArgs) -> Resu
         }
         return Ok(ExitCode::SUCCESS);
     };
+    crate::position::warn_if_inconsistent(name, file, start);
     mancala_core::record::replay(name, file, start, n, |step| {
         let g = step.after;
         let player = G::seat_names()[step.before.to_move().index()].to_string();
