@@ -307,8 +307,14 @@ pub fn replay<G: CliGame>(
 /// amount or the result statement that the rules do not give): replaying plays the moves
 /// as written and does not check the amounts, which `verify` does.
 pub fn warn_if_inconsistent<G: CliGame>(name: &str, file: &RecordFile, start: G) {
-    // A record stripped of its moves (`play` sets up its start so) has nothing to check.
-    if file.moves().next().is_none() {
+    // A record stripped of its moves (`play` sets up its start so) has nothing to check,
+    // and a bare move line (no capture amount, no result) claims nothing to check.
+    let body = &file.body;
+    let annotated = body
+        .groups
+        .iter()
+        .any(|g| g.annotation.is_some() || g.moves.iter().any(|m| m.annotation.is_some()));
+    if file.moves().next().is_none() || !(annotated || body.result.is_some()) {
         return;
     }
     let report = record::verify(file, start);
