@@ -152,6 +152,29 @@ fn options_a_game_does_not_use_are_errors() {
     ] {
         refused(args, "has no effect under the Give-away rules");
     }
+    // Options with nothing to act on.
+    refused(
+        &[
+            "table", "kalah", "--holes", "1", "--stones", "1", "--only", "12",
+        ],
+        "--only picks rows of a --rows file",
+    );
+    refused(
+        &["solve", "kalah:3x2", "--at-least", "1", "--pv-limit", "3"],
+        "cannot be used with",
+    );
+    refused(
+        &["solve", "kalah:3x2", "--without", "etc", "--etc", "3"],
+        "switched off (--without etc)",
+    );
+    refused(
+        &["prove", "andada:3", "--without", "margin"],
+        "these rules count no captured margin",
+    );
+    refused(
+        &["verify", "--game", "progressive", "-", "-"],
+        "it can be read once",
+    );
     // A database no player reads, and a database folder that is not there.
     refused(
         &[

@@ -266,3 +266,19 @@ fn replaying_a_record_with_a_wrong_amount_warns() {
         );
     }
 }
+
+/// Old Mac line endings (a lone CR) are line ends, as LF and CRLF are: such a file used to
+/// read as one line ("no [Game] tag").
+#[test]
+fn a_record_with_cr_line_endings_reads_as_with_lf() {
+    let dir = common::temp_dir("record-input-cr");
+    let lf = common::published("kauri/game-2.txt");
+    let cr = common::write_file(&dir, "cr.txt", lf.replace('\n', "\r"));
+    let out = mancala(&["verify", cr.to_str().unwrap()]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("kauri record, 33 plies: consistent"),
+        "{stdout}"
+    );
+}

@@ -290,6 +290,12 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
             G::NAME
         );
     }
+    if root.win_loss() && a.without.contains(&Technique::Margin) {
+        bail!(
+            "{}: --without margin: these rules count no captured margin (it applies to Kalah and Progressive)",
+            G::NAME
+        );
+    }
     if !root.win_loss() && a.moves {
         bail!(
             "{}: --moves gives win/draw/loss values, and these rules count a margin (use `mancala solve` for move values)",

@@ -60,9 +60,10 @@ pub struct SolveArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Longest principal variation to print, in plies.
-    #[arg(long, default_value_t = 400, value_parser = crate::args::count)]
-    pv_limit: usize,
+    /// Longest principal variation to print, in plies (default 400; not with --value-only
+    /// or --at-least, which print none).
+    #[arg(long, value_parser = crate::args::count, conflicts_with_all = ["value_only", "at_least"])]
+    pv_limit: Option<usize>,
     #[command(flatten)]
     db: crate::dispatch::DbArgs,
     /// Print a progress line every few seconds even when stderr is not a terminal.
@@ -137,6 +138,11 @@ fn techniques(a: &SolveArgs) -> Result<Techniques> {
         }
     }
     if let Some(plies) = a.etc {
+        if a.without.iter().any(|w| w == "etc") {
+            bail!(
+                "--etc {plies}: enhanced transposition cut-offs are switched off (--without etc)"
+            );
+        }
         t.etc_plies = plies;
     }
     Ok(t)
@@ -155,7 +161,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         tt_mb: a.tt_mb,
         techniques: techniques(a)?,
         all_moves: !a.value_only,
-        max_pv: a.pv_limit,
+        max_pv: a.pv_limit.unwrap_or(400),
     };
     let (oracle, databases) = a.db.oracle(&root)?;
     let solver = Solver::try_new(config)?;

@@ -101,6 +101,12 @@ pub fn run(a: StatsArgs) -> Result<ExitCode> {
         bail!("--games must be at least 1");
     }
     if let Some(dir) = &a.plot {
+        if dir.exists() && !dir.is_dir() {
+            bail!(
+                "--plot {}: not a folder (the charts are written into one)",
+                dir.display()
+            );
+        }
         for chart in CHARTS {
             crate::files::may_write(&dir.join(chart), a.force)?;
         }

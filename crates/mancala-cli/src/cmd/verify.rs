@@ -46,6 +46,10 @@ struct FileReport {
 }
 
 pub fn run(a: VerifyArgs) -> Result<ExitCode> {
+    let stdin = a.files.iter().filter(|f| f.as_str() == "-").count();
+    if stdin > 1 {
+        bail!("\"-\" (standard input) is given {stdin} times; it can be read once");
+    }
     let mut out = Vec::new();
     let mut json = Vec::new();
     let mut failed = 0;

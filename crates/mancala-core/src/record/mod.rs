@@ -176,6 +176,14 @@ impl RecordFile {
 /// malformed tag is still an error.
 pub fn parse_file_lenient(name: &str, content: &str) -> Result<RecordFile, Located> {
     let content = content.strip_prefix('\u{feff}').unwrap_or(content);
+    // Old Mac line endings (a lone CR) end lines too; `lines` only knows LF and CRLF.
+    let unified;
+    let content = if content.contains('\r') {
+        unified = content.replace("\r\n", "\n").replace('\r', "\n");
+        unified.as_str()
+    } else {
+        content
+    };
     let mut tags = Tags::default();
     let mut body_lines: Vec<&str> = Vec::new();
     let mut first_body_line = None;

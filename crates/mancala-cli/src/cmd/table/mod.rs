@@ -114,6 +114,9 @@ pub fn run(a: TableArgs) -> Result<ExitCode> {
     if let Some(file) = &a.rows {
         return check::run(&a, file);
     }
+    if !a.only.is_empty() {
+        bail!("--only picks rows of a --rows file; this table has none");
+    }
     let (Some(game), Some(holes)) = (&a.game, &a.holes) else {
         bail!("give GAME and --holes, or --rows FILE");
     };
