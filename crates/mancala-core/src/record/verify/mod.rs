@@ -183,8 +183,9 @@ fn unchecked_text(at: usize, plies: usize) -> String {
     format!("; the replay stops here: {rest} and the result statement are not checked")
 }
 
-/// The ply (as written) of the move at `at` where the replay stops; `None` when it stops
-/// at the end of the record (a turn left unfinished).
+/// The ply (as written) of the move at `at` where the replay stops, or of the first move
+/// as written after it when a correction inserted that one; `None` when it stops at the
+/// end of the record (a turn left unfinished).
 fn stop_ply(toks: &[Tok], at: usize) -> Option<usize> {
-    toks.get(at).map(|t| t.orig)
+    toks.get(at..)?.iter().map(|t| t.orig).find(|&o| o > 0)
 }
