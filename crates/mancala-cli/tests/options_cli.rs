@@ -152,56 +152,61 @@ fn options_a_game_does_not_use_are_errors() {
     ] {
         refused(args, "has no effect under the Give-away rules");
     }
-    // Options with nothing to act on.
-    refused(
-        &[
-            "table", "kalah", "--holes", "1", "--stones", "1", "--only", "12",
-        ],
-        "--only picks rows of a --rows file",
-    );
-    refused(
-        &["solve", "kalah:3x2", "--at-least", "1", "--pv-limit", "3"],
-        "cannot be used with",
-    );
-    refused(
-        &["solve", "kalah:3x2", "--without", "etc", "--etc", "3"],
-        "switched off (--without etc)",
-    );
-    refused(
-        &["prove", "andada:3", "--without", "margin"],
-        "these rules count no captured margin",
-    );
-    refused(
-        &["verify", "--game", "progressive", "-", "-"],
-        "it can be read once",
-    );
-    // A database no player reads, and a database folder that is not there.
-    refused(
-        &[
-            "stats",
-            "kalah:2x2",
-            "--games",
-            "3",
-            "--db",
-            "/nonexistent.db",
-        ],
-        "only a perfect player reads databases",
-    );
-    refused(
-        &[
-            "solve",
-            "kalah:3x2",
-            "--tt-mb",
-            "4",
-            "--db-dir",
-            "/nonexistent-dir",
-        ],
-        "--db-dir /nonexistent-dir: no such folder",
-    );
     refused(
         &["show", "afrika:3x1", "--rules", "65,giveaway"],
         "\"65\" and \"giveaway\" contradict each other",
     );
+    // Options with nothing to act on; a database no player reads, and a database folder
+    // that is not there.
+    let nothing_to_act_on: [(&[&str], &str); 7] = [
+        (
+            &[
+                "table", "kalah", "--holes", "1", "--stones", "1", "--only", "12",
+            ],
+            "--only picks rows of a --rows file",
+        ),
+        (
+            &["solve", "kalah:3x2", "--at-least", "1", "--pv-limit", "3"],
+            "cannot be used with",
+        ),
+        (
+            &["solve", "kalah:3x2", "--without", "etc", "--etc", "3"],
+            "switched off (--without etc)",
+        ),
+        (
+            &["prove", "andada:3", "--without", "margin"],
+            "these rules count no captured margin",
+        ),
+        (
+            &["verify", "--game", "progressive", "-", "-"],
+            "it can be read once",
+        ),
+        (
+            &[
+                "stats",
+                "kalah:2x2",
+                "--games",
+                "3",
+                "--db",
+                "/nonexistent.db",
+            ],
+            "only a perfect player reads databases",
+        ),
+        (
+            &[
+                "solve",
+                "kalah:3x2",
+                "--tt-mb",
+                "4",
+                "--db-dir",
+                "/nonexistent-dir",
+            ],
+            "--db-dir /nonexistent-dir: no such folder",
+        ),
+    ];
+    for (args, expect) in nothing_to_act_on {
+        refused(args, expect);
+    }
     refused(
         &["table", "kalah", "--holes", "2", "--komi", "1"],
         "no cell",

@@ -10,11 +10,25 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// A copy of `positions/afrika/game-1.txt` with `from` replaced by `to` once.
-fn game_1_with(dir: &Path, name: &str, from: &str, to: &str) -> PathBuf {
-    let original = common::published("afrika/game-1.txt");
+/// A copy of the published record `record` (under positions/) with `from` replaced by
+/// `to` once.
+fn published_with(dir: &Path, record: &str, name: &str, from: &str, to: &str) -> PathBuf {
+    let original = common::published(record);
     assert!(original.contains(from), "{from}");
     common::write_file(dir, name, original.replacen(from, to, 1))
+}
+
+/// A copy of `positions/afrika/game-1.txt` with `from` replaced by `to` once.
+fn game_1_with(dir: &Path, name: &str, from: &str, to: &str) -> PathBuf {
+    published_with(dir, "afrika/game-1.txt", name, from, to)
+}
+
+/// `verify FILE` cannot check the file (exit status 2) and says `expect` on stderr.
+fn verify_refuses(path: &Path, expect: &str) {
+    let out = mancala(&["verify", path.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains(expect), "{stderr}");
 }
 
 #[test]
@@ -212,33 +226,25 @@ fn an_empty_record_and_a_wrong_move_number_are_reported() {
 #[test]
 fn a_misspelt_or_foreign_tag_is_refused() {
     let dir = common::temp_dir("record-input-tags");
-    let original = common::published("kauri/tiebreak-continuation.txt");
-    let rulez = common::write_file(
+    let rulez = published_with(
         &dir,
+        "kauri/tiebreak-continuation.txt",
         "rulez.txt",
-        original.replacen("[Rules \"tiebreak\"]", "[Rulez \"tiebreak\"]", 1),
+        "[Rules \"tiebreak\"]",
+        "[Rulez \"tiebreak\"]",
     );
-    let out = mancala(&["verify", rulez.to_str().unwrap()]);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("rulez.txt:line "), "{stderr}");
-    assert!(
-        stderr.contains("unknown tag \"Rulez\" (known: Game, Start, Rules"),
-        "{stderr}"
+    verify_refuses(
+        &rulez,
+        "rulez.txt:line 17: unknown tag \"Rulez\" (known: Game, Start, Rules",
     );
-    let game = common::published("kauri/game-2.txt");
-    let board = common::write_file(
+    let board = published_with(
         &dir,
+        "kauri/game-2.txt",
         "board.txt",
-        game.replacen("[Game \"kauri\"]", "[Game \"kauri\"]\n[Board \"2x5\"]", 1),
+        "[Game \"kauri\"]",
+        "[Game \"kauri\"]\n[Board \"2x5\"]",
     );
-    let out = mancala(&["verify", board.to_str().unwrap()]);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        stderr.contains("[Board \"2x5\"]: Kauri has one board"),
-        "{stderr}"
-    );
+    verify_refuses(&board, "[Board \"2x5\"]: Kauri has one board");
 }
 
 /// show, play and solve replay the moves as written; a capture amount the rules do not
