@@ -55,6 +55,15 @@ pub enum CheckpointError {
     },
 }
 
+/// `Ok` when a read failed because the file ended early (a checkpoint cut short: truncated,
+/// or copied while it was written), else the error itself; shared by both checkpoints.
+pub(crate) fn cut_short(e: std::io::Error) -> Result<(), std::io::Error> {
+    match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => Ok(()),
+        _ => Err(e),
+    }
+}
+
 /// What a checkpoint says besides the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Saved {
@@ -106,11 +115,11 @@ pub fn save(
 /// belongs to the solve named `label`; the table is emptied again when the file turns
 /// out damaged.
 pub fn load(solver: &Solver, path: &Path, label: &str) -> Result<Saved, CheckpointError> {
-    let io = |source: std::io::Error| match source.kind() {
-        std::io::ErrorKind::UnexpectedEof => CheckpointError::Truncated {
+    let io = |source| match cut_short(source) {
+        Ok(()) => CheckpointError::Truncated {
             path: path.to_path_buf(),
         },
-        _ => CheckpointError::Io {
+        Err(source) => CheckpointError::Io {
             path: path.to_path_buf(),
             source,
         },

@@ -81,11 +81,11 @@ pub fn save_proof(
 /// Reads the checkpoint at `path`, if it belongs to the question `label`. The table has
 /// the size it was saved with.
 pub fn load_proof(path: &Path, label: &str) -> Result<SavedProof, ProofCheckpointError> {
-    let io = |source: std::io::Error| match source.kind() {
-        std::io::ErrorKind::UnexpectedEof => ProofCheckpointError::Truncated {
+    let io = |source| match crate::checkpoint::cut_short(source) {
+        Ok(()) => ProofCheckpointError::Truncated {
             path: path.to_path_buf(),
         },
-        _ => ProofCheckpointError::Io {
+        Err(source) => ProofCheckpointError::Io {
             path: path.to_path_buf(),
             source,
         },
