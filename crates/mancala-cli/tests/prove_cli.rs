@@ -233,7 +233,8 @@ fn a_proven_goal_names_a_move_that_reaches_it() {
 }
 
 /// A search stopped by --max-nodes saves its table, and the same question resumes from
-/// it; another question refuses the file, and a checkpoint needs --only.
+/// it, keeping its table (another --tt-mb is refused); another question refuses the file
+/// unless --force, and a checkpoint needs --only.
 #[test]
 fn a_checkpoint_resumes_the_same_question_only() {
     let dir = common::temp_dir("prove-checkpoint");
@@ -247,8 +248,6 @@ fn a_checkpoint_resumes_the_same_question_only() {
             "giveaway",
             "--only",
             only,
-            "--tt-mb",
-            "16",
             "--checkpoint",
             ck,
             "--json",
@@ -256,7 +255,14 @@ fn a_checkpoint_resumes_the_same_question_only() {
         args.extend(more);
         mancala(&args)
     };
-    let first = ask("opponent", &["--max-nodes", "5000"]);
+    let first = ask("opponent", &["--tt-mb", "16", "--max-nodes", "5000"]);
+    let resized = ask("opponent", &["--tt-mb", "32"]);
+    assert_eq!(resized.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&resized.stderr);
+    assert!(
+        err.contains("the checkpoint's table is 16 MB") && err.contains("--force"),
+        "{err}"
+    );
     assert_eq!(first.status.code(), Some(0));
     let first: Value = serde_json::from_slice(&first.stdout).unwrap();
     assert_eq!(first["questions"][0]["answer"], "open");
@@ -270,7 +276,20 @@ fn a_checkpoint_resumes_the_same_question_only() {
     assert_eq!(second["questions"][0]["resumed"]["nodes"], 5000);
     let other = ask("mover", &[]);
     assert_eq!(other.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&other.stderr).contains("another question"));
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(
+        err.contains("another question") && err.contains("--force"),
+        "{err}"
+    );
+    let replaced = ask("mover", &["--tt-mb", "16", "--force"]);
+    let err = String::from_utf8_lossy(&replaced.stderr);
+    assert_eq!(replaced.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("replaced (--force)") && !err.contains("resuming"),
+        "{err}"
+    );
+    let replaced: Value = serde_json::from_slice(&replaced.stdout).unwrap();
+    assert_eq!(replaced["questions"][0]["answer"], "no");
     let both = mancala(&["prove", "andada:3", "--checkpoint", ck]);
     assert_eq!(both.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&both.stderr).contains("--only"));

@@ -103,12 +103,17 @@ impl Line {
     pub fn from_record(name: &str, rec: &RecordFile) -> Result<Line, String> {
         let standard = Afrika::standard_start(&rec.tags).map_err(|e| format!("{name}: {e}"))?;
         let m = standard.holes_per_row();
-        let to_move = match rec.tags.get("ToMove").map(str::to_lowercase).as_deref() {
-            Some("south") => Row::South,
-            Some("north") => Row::North,
-            other => {
+        let to_move = match rec.tags.get("ToMove") {
+            Some(v) if v.eq_ignore_ascii_case("south") => Row::South,
+            Some(v) if v.eq_ignore_ascii_case("north") => Row::North,
+            None => {
                 return Err(format!(
-                    "{name}: [ToMove] must be South or North, not {other:?}"
+                    "{name}: the [ToMove] tag is missing: the side to move at the unknown start, South or North"
+                ));
+            }
+            Some(other) => {
+                return Err(format!(
+                    "{name}: [ToMove \"{other}\"]: expected South or North"
                 ));
             }
         };

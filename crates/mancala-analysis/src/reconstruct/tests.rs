@@ -271,3 +271,27 @@ fn stored_problem_1_candidate_fits_the_published_lines_forwards() {
         assert_eq!(legal, [9, 11], "candidate {c}");
     }
 }
+
+/// A line without [ToMove], or with another value, is refused with what was expected.
+#[test]
+fn the_side_to_move_is_required_and_named() {
+    let with = |to_move: Option<&str>| {
+        let mut rec = published("problem-2-solution.txt");
+        rec.tags.0.remove("ToMove");
+        if let Some(v) = to_move {
+            rec.tags.0.insert("ToMove".into(), v.into());
+        }
+        Line::from_record("p.txt", &rec).map(|l| l.to_move)
+    };
+    assert_eq!(with(Some("south")), Ok(Row::South));
+    let missing = with(None).unwrap_err();
+    assert!(
+        missing.contains("p.txt: the [ToMove] tag is missing"),
+        "{missing}"
+    );
+    let wrong = with(Some("East")).unwrap_err();
+    assert!(
+        wrong.contains("[ToMove \"East\"]: expected South or North"),
+        "{wrong}"
+    );
+}

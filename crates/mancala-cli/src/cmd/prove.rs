@@ -12,8 +12,8 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Checked, Goal, Limits, Outcome, Proof, ProofSearch, ProofTable, Repair, Verdict,
-    check_disproof, check_proof, load_proof, save_proof,
+    Checked, Goal, Limits, Outcome, Proof, ProofCheckpointError, ProofSearch, ProofTable, Repair,
+    Verdict, check_disproof, check_proof, load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
@@ -45,10 +45,12 @@ use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 pub struct ProveArgs {
     /// The position: a file, an inline position line, or a named start (andada:9).
     position: String,
-    /// Table size in MB for each question (16 bytes a position; default as for `solve`),
-    /// rounded down to a power of two (each answer reports the size used).
-    #[arg(long, default_value_t = mancala_solver::tt::default_mb(), value_parser = crate::args::tt_mb)]
-    tt_mb: usize,
+    /// Table size in MB for each question (16 bytes a position; default as for `solve`:
+    /// a sixteenth of the available memory, 64 to 1024), rounded down to a power of two
+    /// (each answer reports the size used). A resumed search keeps its checkpoint's
+    /// table: another size is refused unless --force.
+    #[arg(long, value_parser = crate::args::tt_mb)]
+    tt_mb: Option<usize>,
     /// Stop each question after this many nodes; an unanswered question is reported open.
     #[arg(long, value_parser = crate::args::nodes)]
     max_nodes: Option<u64>,
@@ -64,6 +66,10 @@ pub struct ProveArgs {
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
+    /// Replace a --checkpoint FILE that belongs to another question, is damaged, or holds
+    /// a table of another size than --tt-mb: start over (its work is lost).
+    #[arg(long, requires = "checkpoint")]
+    force: bool,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
     /// numbers start from their number of moves; off: from 1 and 1), margin (in Kalah and
     /// Progressive the side behind on the captured margin starts with larger numbers).
@@ -360,7 +366,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         questions,
         databases,
         moves,
-        tt_mb: a.tt_mb,
+        tt_mb: a.tt_mb(),
     };
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&out)?);
@@ -373,7 +379,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
              Where the search ran many more nodes than the table holds, the table may have lost \
              entries the check needs: a larger --tt-mb (now {} MB) or --repair-nodes (now {}) \
              lets the check search them again.",
-            a.tt_mb,
+            a.tt_mb(),
             a.repair_nodes
         );
     }
@@ -388,7 +394,35 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
 /// runs before.
 fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
     if let Some(path) = a.checkpoint.as_deref().filter(|p| p.exists()) {
-        let saved = load_proof(path, label)?;
+        let saved = match load_proof(path, label) {
+            Ok(saved) => saved,
+            Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
+            Err(e) if a.force => {
+                errln!("{e}: replaced (--force)");
+                check_writable(path)?;
+                return fresh_table(a);
+            }
+            Err(e) => bail!("{e} (--force replaces it)"),
+        };
+        let (kept, asked) = (saved.table.bytes(), a.tt_mb.map(ProofTable::bytes_for_mb));
+        if let Some(asked) = asked.filter(|&b| b != kept) {
+            if !a.force {
+                bail!(
+                    "{}: the checkpoint's table is {} MB and a resumed search keeps it, but --tt-mb asks for {} MB: leave --tt-mb out to resume, or add --force to start over",
+                    path.display(),
+                    kept >> 20,
+                    asked >> 20
+                );
+            }
+            errln!(
+                "{}: a table of {} MB replaced by one of {} MB (--force): starting over",
+                path.display(),
+                kept >> 20,
+                asked >> 20
+            );
+            check_writable(path)?;
+            return fresh_table(a);
+        }
         errln!(
             "resuming from {}: earlier runs {} nodes, {:.1} s ({} MB table)",
             path.display(),
@@ -405,7 +439,19 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
     if let Some(path) = a.checkpoint.as_deref() {
         check_writable(path)?;
     }
-    Ok((ProofTable::try_with_mb(a.tt_mb)?, None))
+    fresh_table(a)
+}
+
+/// An empty table of --tt-mb.
+fn fresh_table(a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
+    Ok((ProofTable::try_with_mb(a.tt_mb())?, None))
+}
+
+impl ProveArgs {
+    /// --tt-mb, or the default size.
+    fn tt_mb(&self) -> usize {
+        self.tt_mb.unwrap_or_else(mancala_solver::tt::default_mb)
+    }
 }
 
 /// Asks "does `attacker` win?" and checks the answer's certificate. With --checkpoint the

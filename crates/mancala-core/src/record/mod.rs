@@ -73,9 +73,17 @@ impl Tags {
     pub fn stones(&self, default: u8) -> Result<u8, ParseError> {
         match self.get("Stones") {
             None => Ok(default),
-            Some(s) => s
-                .parse::<u8>()
-                .map_err(|_| ParseError::new(format!("[Stones \"{s}\"] is not a number"))),
+            Some(s) => match s.parse::<u32>() {
+                Err(_) => Err(ParseError::new(format!(
+                    "stones per hole \"{s}\": expected a whole number from 1 to 255"
+                ))),
+                Ok(0) => Err(ParseError::new(
+                    "stones per hole \"0\": a hole starts with at least 1 stone",
+                )),
+                Ok(k) => {
+                    u8::try_from(k).map_err(|_| ParseError::new("at most 255 stones are supported"))
+                }
+            },
         }
     }
 
@@ -426,6 +434,24 @@ mod tests {
         assert_eq!(f.body.groups.len(), 4);
         assert_eq!(f.body.groups[0].moves[0].pos.line, 5);
         assert_eq!(f.body.groups[2].moves[0].pos.line, 7);
+    }
+
+    /// Each way a [Stones] value can be wrong gets its own message: not a number, no
+    /// stones, more than the board's counts hold.
+    #[test]
+    fn stones_per_hole_say_what_is_wrong() {
+        let stones = |v: &str| Tags::from_pairs(&[("Stones", v)]).stones(4);
+        assert_eq!(stones("7"), Ok(7));
+        assert_eq!(Tags::default().stones(4), Ok(4));
+        for (v, says) in [
+            ("five", "expected a whole number from 1 to 255"),
+            ("-1", "expected a whole number from 1 to 255"),
+            ("0", "at least 1 stone"),
+            ("300", "at most 255 stones"),
+        ] {
+            let e = stones(v).unwrap_err().to_string();
+            assert!(e.contains(says), "{v}: {e}");
+        }
     }
 
     #[test]

@@ -62,13 +62,23 @@ impl ProofTable {
 
     /// [`ProofTable::with_mb`], or an error when the system refuses the memory.
     pub fn try_with_mb(mb: usize) -> Result<Self, TableTooBig> {
+        Self::with_buckets(Self::buckets_for_mb(mb), mb)
+    }
+
+    /// The size in bytes of the table [`ProofTable::try_with_mb`] makes for `mb`, so that
+    /// a size asked for can be compared with a saved table's without allocating.
+    pub fn bytes_for_mb(mb: usize) -> usize {
+        Self::buckets_for_mb(mb) * std::mem::size_of::<Bucket>()
+    }
+
+    /// The largest power of two of buckets within `mb` megabytes, at least one.
+    fn buckets_for_mb(mb: usize) -> usize {
         let want = mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>();
-        let count = if want <= 1 {
+        if want <= 1 {
             1
         } else {
             1usize << (usize::BITS - 1 - want.leading_zeros())
-        };
-        Self::with_buckets(count, mb)
+        }
     }
 
     /// A table of `count` buckets (a power of two), `mb` being what was asked for.
