@@ -89,12 +89,7 @@ fn a_checkpoint_of_another_solve_is_kept_unless_forced() {
     assert!(solve("kalah:3x3", &[]).status.success());
     let before = std::fs::read(&ck).unwrap();
     let out = solve("kalah:4x3", &[]);
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("a checkpoint of another solve") && stderr.contains("--force"),
-        "{stderr}"
-    );
+    common::assert_refused(&out, &["a checkpoint of another solve", "--force"]);
     assert_eq!(
         std::fs::read(&ck).unwrap(),
         before,

@@ -41,3 +41,14 @@ pub fn mancala(args: &[&str]) -> Output {
         .output()
         .unwrap()
 }
+
+/// Asserts that `out` is a refusal of bad input (exit status 2) whose message says each
+/// of `says`.
+#[allow(dead_code)] // not every test file needs one
+pub fn assert_refused(out: &Output, says: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for s in says {
+        assert!(err.contains(s), "expected {s:?} in: {err}");
+    }
+}
