@@ -269,6 +269,9 @@ fn a_checkpoint_resumes_the_same_question_only() {
     let second: Value = serde_json::from_slice(&second.stdout).unwrap();
     assert_eq!(second["value"], -1.0);
     assert_eq!(second["questions"][0]["resumed"]["nodes"], 5000);
+    // Without --tt-mb the checkpoint's table is used, and reported.
+    assert_eq!(second["tt_mb"], 16);
+    assert_eq!(second["questions"][0]["table_mb"], 16);
     common::assert_refused(&ask("mover", &[]), &["another question", "--force"]);
     let replaced = ask("mover", &["--tt-mb", "16", "--force"]);
     let err = String::from_utf8_lossy(&replaced.stderr);

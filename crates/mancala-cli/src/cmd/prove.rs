@@ -169,6 +169,8 @@ struct Output {
     /// With --moves: each legal move's value for the player to move.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     moves: Vec<MoveValue>,
+    /// The table size in MB: the largest any question used (a resumed question keeps its
+    /// checkpoint's), or --tt-mb when none was asked.
     tt_mb: usize,
 }
 
@@ -355,6 +357,11 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         Some(v) => describe(v, me_name, them, root.is_terminal(), root.win_loss()),
         None => partly(bounds, me_name, them),
     };
+    let tt_mb = questions
+        .iter()
+        .map(|q| q.table_mb)
+        .max()
+        .unwrap_or_else(|| a.tt_mb());
     let out = Output {
         game: G::NAME.to_string(),
         position: root.to_text(),
@@ -366,7 +373,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         questions,
         databases,
         moves,
-        tt_mb: a.tt_mb(),
+        tt_mb,
     };
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&out)?);
