@@ -386,7 +386,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
              Where the search ran many more nodes than the table holds, the table may have lost \
              entries the check needs: a larger --tt-mb (now {} MB) or --repair-nodes (now {}) \
              lets the check search them again.",
-            a.tt_mb(),
+            tt_mb,
             a.repair_nodes
         );
     }
