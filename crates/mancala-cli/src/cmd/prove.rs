@@ -13,7 +13,7 @@ use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
     Checked, Goal, Limits, Outcome, Proof, ProofCheckpointError, ProofSearch, ProofTable, Repair,
-    Verdict, check_disproof, check_proof, load_proof, save_proof,
+    Report, Verdict, check_disproof, check_proof, load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
@@ -397,6 +397,17 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
     })
 }
 
+/// How old a progress report's root numbers are, when the search has been below the root
+/// for a while (see [`Report`]): " (set N M nodes ago)", or nothing.
+fn numbers_age(r: Report) -> String {
+    let ago = r.nodes - r.updated_at;
+    if ago < 1 << 22 {
+        String::new()
+    } else {
+        format!(" (set {:.1} M nodes ago)", ago as f64 / 1e6)
+    }
+}
+
 /// A question's table: new, or read from its checkpoint file, with the effort of the
 /// runs before.
 fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
@@ -488,15 +499,17 @@ fn ask<G: CliGame>(
         let mut last = 0.0;
         // Nodes of the stretches before the one running.
         let total = std::cell::Cell::new(0u64);
-        let mut report = |nodes: u64, pn: u32, dn: u32| {
+        let mut report = |r: Report| {
             let t = start.elapsed().as_secs_f64();
             if show && t - last >= 5.0 {
                 last = t;
-                let nodes = total.get() + nodes;
+                let nodes = total.get() + r.nodes;
+                let (pn, dn) = (r.pn, r.dn);
                 errln!(
-                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s), proof number {pn}, disproof number {dn}",
+                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s), root proof number {pn}, disproof number {dn}{}",
                     nodes as f64 / 1e6,
-                    nodes as f64 / 1e6 / t
+                    nodes as f64 / 1e6 / t,
+                    numbers_age(r)
                 );
             }
         };
@@ -673,5 +686,26 @@ fn print_human(out: &Output) {
     match out.value {
         Some(v) => outln!("value: {} ({})", crate::cmd::solve::signed(v), out.result),
         None => outln!("value: {}", out.result),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Root numbers set long ago say so; fresh ones print as they are.
+    #[test]
+    fn stale_root_numbers_are_marked() {
+        let at = |nodes, updated_at| Report {
+            nodes,
+            pn: 3,
+            dn: 2,
+            updated_at,
+        };
+        assert_eq!(
+            numbers_age(at(10_000_000, 1_000_000)),
+            " (set 9.0 M nodes ago)"
+        );
+        assert_eq!(numbers_age(at(5_000_000, 4_000_000)), "");
     }
 }

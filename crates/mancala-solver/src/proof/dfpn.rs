@@ -50,6 +50,19 @@ pub struct Limits {
     pub stop: Option<&'static AtomicBool>,
 }
 
+/// A progress report: the nodes searched so far and the root's numbers. The search sets
+/// those only when it comes back to the root, and below a big subtree that can take many
+/// minutes, so the report says when they were set: numbers that have not moved for a
+/// while describe the tree as it was then, not a proof or disproof about to finish.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub nodes: u64,
+    pub pn: u32,
+    pub dn: u32,
+    /// The node count when `pn` and `dn` were set.
+    pub updated_at: u64,
+}
+
 /// What one search found, with its effort.
 #[derive(Copy, Clone, Debug)]
 pub struct Outcome {
@@ -73,8 +86,10 @@ pub struct ProofSearch<'t, G: Game> {
     nodes: u64,
     limits: Limits,
     stopped: bool,
-    progress: Option<&'t mut dyn FnMut(u64, u32, u32)>,
+    progress: Option<&'t mut dyn FnMut(Report)>,
     root_numbers: (u32, u32),
+    /// The node count when `root_numbers` were last set.
+    root_updated: u64,
     started: Instant,
     /// Start new positions' numbers from their mobility ([`ProofSearch::initial`]).
     by_mobility: bool,
@@ -137,6 +152,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             stopped: false,
             progress: None,
             root_numbers: (1, 1),
+            root_updated: 0,
             started: Instant::now(),
             by_mobility: true,
             by_margin: true,
@@ -165,8 +181,8 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         self
     }
 
-    /// Calls `report(nodes, root pn, root dn)` now and then while searching.
-    pub fn with_progress(mut self, report: &'t mut dyn FnMut(u64, u32, u32)) -> Self {
+    /// Calls `report` now and then while searching.
+    pub fn with_progress(mut self, report: &'t mut dyn FnMut(Report)) -> Self {
         self.progress = Some(report);
         self
     }
@@ -207,8 +223,14 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         self.nodes += 1;
         if self.nodes.is_multiple_of(REPORT_EVERY) {
             let (pn, dn) = self.root_numbers;
+            let updated_at = self.root_updated;
             if let Some(report) = self.progress.as_mut() {
-                report(self.nodes, pn, dn);
+                report(Report {
+                    nodes: self.nodes,
+                    pn,
+                    dn,
+                    updated_at,
+                });
             }
         }
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
@@ -307,6 +329,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             let (pn, dn, best, second) = Self::combine(&children, attacking);
             if at == 0 {
                 self.root_numbers = (pn, dn);
+                self.root_updated = self.nodes;
             }
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.stopped {
                 break (pn, dn, Self::disproof_rep(&children, attacking, dn));

@@ -29,7 +29,7 @@ pub mod table;
 
 pub use certificate::{Checked, Gap, Proof, Repair, check_disproof, check_proof};
 pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
-pub use dfpn::{Limits, Outcome, ProofSearch, Verdict};
+pub use dfpn::{Limits, Outcome, ProofSearch, Report, Verdict};
 pub use table::{ProofTable, TableTooBig};
 
 use mancala_core::{Game, Player};
