@@ -4,6 +4,7 @@
 //! margin.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -411,53 +412,60 @@ fn numbers_age(r: Report) -> String {
 /// A question's table: new, or read from its checkpoint file, with the effort of the
 /// runs before.
 fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
-    if let Some(path) = a.checkpoint.as_deref().filter(|p| p.exists()) {
-        let saved = match load_proof(path, label) {
-            Ok(saved) => saved,
-            Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
-            Err(e) if a.force => {
-                errln!("{e}: replaced (--force)");
-                check_writable(path)?;
-                return fresh_table(a);
-            }
-            Err(e) => bail!("{e} (--force replaces it)"),
-        };
-        let (kept, asked) = (saved.table.bytes(), a.tt_mb.map(ProofTable::bytes_for_mb));
-        if let Some(asked) = asked.filter(|&b| b != kept) {
-            if !a.force {
-                bail!(
-                    "{}: the checkpoint's table is {} MB and a resumed search keeps it, but --tt-mb asks for {} MB: leave --tt-mb out to resume, or add --force to start over",
-                    path.display(),
-                    kept >> 20,
-                    asked >> 20
-                );
-            }
-            errln!(
-                "{}: a table of {} MB replaced by one of {} MB (--force): starting over",
+    if let Some(path) = a.checkpoint.as_deref() {
+        if path.exists()
+            && let Some((table, earlier)) = resume(path, label, a)?
+        {
+            return Ok((table, Some(earlier)));
+        }
+        check_writable(path)?;
+    }
+    fresh_table(a)
+}
+
+/// The table and effort saved at `path` for the question `label`; `None` when --force
+/// replaces a checkpoint that cannot be resumed (another question, damaged, or a table
+/// of another size than --tt-mb), which is refused without it.
+fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable, Earlier)>> {
+    let saved = match load_proof(path, label) {
+        Ok(saved) => saved,
+        Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
+        Err(e) if a.force => {
+            errln!("{e}: replaced (--force)");
+            return Ok(None);
+        }
+        Err(e) => bail!("{e} (--force replaces it)"),
+    };
+    let (kept, asked) = (saved.table.bytes(), a.tt_mb.map(ProofTable::bytes_for_mb));
+    if let Some(asked) = asked.filter(|&b| b != kept) {
+        if !a.force {
+            bail!(
+                "{}: the checkpoint's table is {} MB and a resumed search keeps it, but --tt-mb asks for {} MB: leave --tt-mb out to resume, or add --force to start over",
                 path.display(),
                 kept >> 20,
                 asked >> 20
             );
-            check_writable(path)?;
-            return fresh_table(a);
         }
         errln!(
-            "resuming from {}: earlier runs {} nodes, {:.1} s ({} MB table)",
+            "{}: a table of {} MB replaced by one of {} MB (--force): starting over",
             path.display(),
-            saved.nodes,
-            saved.seconds,
-            saved.table.bytes() >> 20
+            kept >> 20,
+            asked >> 20
         );
-        let earlier = Earlier {
-            nodes: saved.nodes,
-            seconds: saved.seconds,
-        };
-        return Ok((saved.table, Some(earlier)));
+        return Ok(None);
     }
-    if let Some(path) = a.checkpoint.as_deref() {
-        check_writable(path)?;
-    }
-    fresh_table(a)
+    errln!(
+        "resuming from {}: earlier runs {} nodes, {:.1} s ({} MB table)",
+        path.display(),
+        saved.nodes,
+        saved.seconds,
+        kept >> 20
+    );
+    let earlier = Earlier {
+        nodes: saved.nodes,
+        seconds: saved.seconds,
+    };
+    Ok(Some((saved.table, earlier)))
 }
 
 /// An empty table of --tt-mb.

@@ -74,11 +74,7 @@ impl ProofTable {
     /// The largest power of two of buckets within `mb` megabytes, at least one.
     fn buckets_for_mb(mb: usize) -> usize {
         let want = mb.saturating_mul(1 << 20) / std::mem::size_of::<Bucket>();
-        if want <= 1 {
-            1
-        } else {
-            1usize << (usize::BITS - 1 - want.leading_zeros())
-        }
+        1 << want.max(1).ilog2()
     }
 
     /// A table of `count` buckets (a power of two), `mb` being what was asked for.
