@@ -38,6 +38,15 @@ pub trait Game: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     /// The position after `mv` (copy-make). `mv` must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// Calls `visit` with each legal move and the position after it, in the order of
+    /// [`Game::legal_moves`]. By default each move is played; a game whose test of a
+    /// move's legality already plays it (an Andada sowing is legal only if it ends) does
+    /// that work once here. The searches that expand every child use this.
+    #[inline]
+    fn for_each_child(&self, visit: impl FnMut(Self::Move, Self)) {
+        play_each(self, visit);
+    }
+
     /// A legal move picked by its index, with the number of legal moves: `pick(n)` (below
     /// `n`, the number of legal moves) picks `moves[pick(n)]` of the list `legal_moves`
     /// writes, or `None`, calling nothing, when the game is over. `moves` is scratch
@@ -209,6 +218,17 @@ impl SplitMix {
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// [`Game::for_each_child`] by [`Game::legal_moves`] and [`Game::play`]: its default,
+/// and what an override falls back on where it has nothing to save.
+#[inline]
+pub fn play_each<G: Game>(g: &G, mut visit: impl FnMut(G::Move, G)) {
+    let mut moves = Moves::new();
+    g.legal_moves(&mut moves);
+    for &mv in moves.iter() {
+        visit(mv, g.play(mv));
     }
 }
 

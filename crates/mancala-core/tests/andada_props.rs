@@ -45,6 +45,12 @@ fn check(g: &Andada, initial: u32) -> Moves<AndadaMove> {
     assert_eq!(&back, g, "{text}");
     assert_eq!(back.key(), g.key());
     assert_eq!(back.to_text(), text);
+    // Each child is visited once, in the order of the legal moves, and is the position
+    // the move leads to (Andada keeps the board of the sowing that tested the move).
+    let mut children = Vec::new();
+    g.for_each_child(|mv, c| children.push((mv, c)));
+    let played: Vec<_> = moves.iter().map(|&mv| (mv, g.play(mv))).collect();
+    assert_eq!(children, played, "{}", g.to_text());
     // Moves are distinct and their names read back.
     for (i, &mv) in moves.iter().enumerate() {
         assert!(!moves[..i].contains(&mv));

@@ -530,3 +530,20 @@ fn diagram() {
     let b = pos("andada south:0,1,1 north:1,0,1 to-move:south phase:play").layout();
     assert!(b.notes.iter().any(|n| n.contains("singletons")));
 }
+
+/// The endless sowings of the rules document: no child under the default rules (the
+/// mover has no legal move), a drawn child each under `endless-draw`, as `play` gives.
+#[test]
+fn children_leave_out_endless_sowings_unless_they_draw() {
+    let blocked = pos("andada south:3,5,0 north:1,2,1 to-move:south phase:play");
+    let mut seen = Vec::new();
+    blocked.for_each_child(|mv, c| seen.push((mv, c)));
+    assert!(seen.is_empty(), "{seen:?}");
+    let drawn = pos("andada south:3,5,0 north:1,2,1 to-move:south phase:play endless:draw");
+    drawn.for_each_child(|mv, c| seen.push((mv, c)));
+    assert_eq!(seen.len(), 2);
+    for (mv, c) in seen {
+        assert_eq!(c, drawn.play(mv));
+        assert_eq!(c.phase(), Phase::Drawn);
+    }
+}

@@ -333,6 +333,30 @@ fn andada_2x3_is_won_by_the_second_player() {
     });
 }
 
+/// A disproof that rests on a repetition above its position is counted, not stored: on
+/// the draws among random 2 x 3 positions (9 to 12 seeds) some are met, and in Kalah,
+/// whose positions never repeat, none.
+#[test]
+fn disproofs_resting_on_the_path_are_counted() {
+    on_search_stack(|| {
+        let mut rng = SplitMix(0x9A7D);
+        let mut met = 0;
+        for _ in 0..300 {
+            let g = random_2x3(&mut rng, Rules::default());
+            let mut table = ProofTable::with_mb(1);
+            met += ProofSearch::new(&mut table, g.to_move(), Limits::default())
+                .run(&g)
+                .path_disproofs;
+        }
+        assert!(met > 0, "no disproof rested on the path");
+        let kalah = mancala_core::kalah::Kalah::start(4, 3, Default::default());
+        let mut table = ProofTable::with_mb(4);
+        let out = ProofSearch::new(&mut table, kalah.to_move(), Limits::default()).run(&kalah);
+        assert_ne!(out.verdict, Verdict::Open);
+        assert_eq!(out.path_disproofs, 0);
+    });
+}
+
 /// A check reports as it goes: on a certificate of thousands of positions (Give-away
 /// 2 x 8 x 3: South wins, 13,377 positions; North does not, 11,885, by `mancala prove
 /// afrika:8x3 --rules giveaway`) it reports more than once, the counts never fall and

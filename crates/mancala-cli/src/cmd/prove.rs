@@ -138,6 +138,10 @@ struct Answer {
     seconds: f64,
     nodes_per_second: f64,
     max_depth: usize,
+    /// Disproofs that rested on a repetition above their position, so were not stored
+    /// in the table and had to be found again where needed (this run's, not a
+    /// checkpoint's earlier runs').
+    path_disproofs: u64,
     /// The root's proof and disproof numbers at the end.
     proof_number: u32,
     disproof_number: u32,
@@ -522,6 +526,7 @@ fn ask<G: CliGame>(
             }
         };
         let mut saved = Ok(());
+        let mut path_disproofs = 0;
         let out = loop {
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
@@ -534,10 +539,12 @@ fn ask<G: CliGame>(
             }
             let o = search.with_progress(&mut report).run(root);
             total.set(total.get() + o.nodes);
+            path_disproofs += o.path_disproofs;
             let seconds = start.elapsed().as_secs_f64();
             let out = Outcome {
                 nodes: total.get(),
                 seconds,
+                path_disproofs,
                 ..o
             };
             let spent = stretch.nodes.is_some_and(|n| total.get() >= n);
@@ -637,6 +644,7 @@ fn ask<G: CliGame>(
         seconds: out.seconds,
         nodes_per_second: out.nodes as f64 / out.seconds.max(1e-9),
         max_depth: out.max_depth,
+        path_disproofs: out.path_disproofs,
         proof_number: out.pn,
         disproof_number: out.dn,
         table_mb,

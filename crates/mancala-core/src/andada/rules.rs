@@ -2,7 +2,7 @@
 //! Where the seed is silent, the decision taken is cited beside the code and argued in
 //! `docs/rules-andada.md`.
 
-use crate::game::{Game, Moves};
+use crate::game::{Game, Moves, play_each};
 use crate::hash::hash_bytes;
 use crate::player::Player;
 use crate::rows::{Row, Seated, opposite, plain_verdict, row_of, twin_hole};
@@ -302,6 +302,30 @@ impl Andada {
         Some((s, holes))
     }
 
+    /// The position after the mover's sowing that ended as `end` and left `holes`
+    /// ([`Andada::sowing`]), the capture included.
+    fn after_sowing(&self, end: Sowing, holes: [u8; CELLS]) -> Self {
+        let n = self.holes_per_row();
+        let me = self.to_move();
+        let mut next = *self;
+        next.set(me.opponent(), Phase::Play);
+        match end {
+            // "If the last seed falls in an empty hole on the player's own side, all
+            // seeds in the opposite hole of the opponent are removed."
+            Sowing::Ended(l) => {
+                next.holes = holes;
+                if row_of(l, n) == Self::row(me) {
+                    next.holes[opposite(l, n)] = 0;
+                }
+            }
+            Sowing::BornOff => next.holes = holes,
+            // Legal only under `endless-draw`: the game ends, drawn, on the board as it
+            // was before the move.
+            Sowing::Endless => next.set(me.opponent(), Phase::Drawn),
+        }
+        next
+    }
+
     /// Whether sowing hole `h` would never end.
     pub fn is_endless(&self, h: usize) -> bool {
         matches!(self.sowing(h), Some((Sowing::Endless, _)))
@@ -433,29 +457,35 @@ impl Game for Andada {
             AndadaMove::Play => next.set(me, Phase::Play),
             AndadaMove::Pass => next.set(me.opponent(), Phase::Play),
             AndadaMove::Sow(h) => {
-                let n = self.holes_per_row();
-                next.set(me.opponent(), Phase::Play);
                 // `mv` must be legal; an empty or missing hole only passes the turn.
                 let Some((end, holes)) = self.sowing(h as usize) else {
+                    next.set(me.opponent(), Phase::Play);
                     return next;
                 };
-                match end {
-                    // "If the last seed falls in an empty hole on the player's own side,
-                    // all seeds in the opposite hole of the opponent are removed."
-                    Sowing::Ended(l) => {
-                        next.holes = holes;
-                        if row_of(l, n) == Self::row(me) {
-                            next.holes[opposite(l, n)] = 0;
-                        }
-                    }
-                    Sowing::BornOff => next.holes = holes,
-                    // Legal only under `endless-draw`: the game ends, drawn, on the board
-                    // as it was before the move.
-                    Sowing::Endless => next.set(me.opponent(), Phase::Drawn),
-                }
+                return self.after_sowing(end, holes);
             }
         }
         next
+    }
+
+    /// Each legal sowing once: the test for an endless sowing is the sowing itself, so
+    /// its board is kept instead of sowing the hole again in [`Game::play`].
+    fn for_each_child(&self, mut visit: impl FnMut(AndadaMove, Self)) {
+        if self.phase() != Phase::Play {
+            return play_each(self, visit);
+        }
+        let n = self.holes_per_row();
+        let s = Self::row(self.to_move()).start(n);
+        let endless_legal = self.endless() == Endless::Draw;
+        for i in s..s + n {
+            match self.sowing(i) {
+                Some((Sowing::Endless, _)) if !endless_legal => {}
+                Some((end, holes)) => {
+                    visit(AndadaMove::Sow(i as u8), self.after_sowing(end, holes))
+                }
+                None => {}
+            }
+        }
     }
 
     fn is_terminal(&self) -> bool {

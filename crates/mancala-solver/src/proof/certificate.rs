@@ -15,7 +15,6 @@
 use std::collections::HashSet;
 
 use mancala_core::Game;
-use mancala_core::game::Moves;
 
 use super::dfpn::{Limits, ProofSearch, Verdict};
 use super::table::ProofTable;
@@ -43,10 +42,10 @@ pub enum Gap {
 }
 
 /// Each legal move of `g` with the position it leads to.
-fn successors<G: Game>(g: &G) -> impl Iterator<Item = (G::Move, G)> + '_ {
-    let mut moves = Moves::<G::Move>::new();
-    g.legal_moves(&mut moves);
-    moves.into_iter().map(move |m| (m, g.play(m)))
+fn successors<G: Game>(g: &G) -> impl Iterator<Item = (G::Move, G)> {
+    let mut all = Vec::new();
+    g.for_each_child(|m, c| all.push((m, c)));
+    all.into_iter()
 }
 
 fn children<G: Game>(g: &G) -> Vec<G> {

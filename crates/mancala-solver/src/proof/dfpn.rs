@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 use mancala_core::Game;
-use mancala_core::game::{MAX_MOVES, Moves};
+use mancala_core::game::MAX_MOVES;
 
 use super::table::ProofTable;
 use super::{Goal, INFINITE, known_verdict, proof_key};
@@ -74,6 +74,10 @@ pub struct Outcome {
     pub seconds: f64,
     /// Deepest path searched.
     pub max_depth: usize,
+    /// Disproofs that rested on a repetition of a position above their node, so were
+    /// not stored: each one that another visit needs is searched again. How much that
+    /// costs is measured in docs/solver.md ("Proof-number search").
+    pub path_disproofs: u64,
 }
 
 /// The search state: the table, the path and the counters.
@@ -98,6 +102,8 @@ pub struct ProofSearch<'t, G: Game> {
     /// Exact values of the positions an endgame database holds: leaves, like finished
     /// games.
     oracle: Option<&'t dyn Oracle<G>>,
+    /// Disproofs found that rested on a repetition above their node (not stored).
+    path_disproofs: u64,
 }
 
 /// Progress is reported every this many nodes.
@@ -157,6 +163,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             by_mobility: true,
             by_margin: true,
             oracle: None,
+            path_disproofs: 0,
         }
     }
 
@@ -216,6 +223,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             nodes: self.nodes,
             seconds: start.elapsed().as_secs_f64(),
             max_depth: self.max_depth,
+            path_disproofs: self.path_disproofs,
         }
     }
 
@@ -248,28 +256,23 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     /// The children of `g`, each with its numbers from the table, its final verdict or
     /// its repetition.
     fn children(&mut self, g: &G) -> ArrayVec<Child<G>, MAX_MOVES> {
-        let mut moves = Moves::<G::Move>::new();
-        g.legal_moves(&mut moves);
         // First every child and its key, with its table bucket requested, then the
         // lookups: the misses of a big table overlap instead of following one another.
-        let mut children: ArrayVec<Child<G>, MAX_MOVES> = moves
-            .iter()
-            .map(|&mv| {
-                let c = g.play(mv);
-                let key = proof_key(&c);
-                self.table.prefetch(key);
-                if let Some(o) = self.oracle {
-                    o.prefetch(&c);
-                }
-                Child {
-                    g: c,
-                    key,
-                    pn: 1,
-                    dn: 1,
-                    rep: NO_REP,
-                }
-            })
-            .collect();
+        let mut children: ArrayVec<Child<G>, MAX_MOVES> = ArrayVec::new();
+        g.for_each_child(|_, c| {
+            let key = proof_key(&c);
+            self.table.prefetch(key);
+            if let Some(o) = self.oracle {
+                o.prefetch(&c);
+            }
+            children.push(Child {
+                g: c,
+                key,
+                pn: 1,
+                dn: 1,
+                rep: NO_REP,
+            });
+        });
         for c in &mut children {
             (c.pn, c.dn) = if let Some(at) = self.path.get(c.key) {
                 // A repetition: a draw, no win for the attacker on this path.
@@ -353,6 +356,8 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         // position itself is endless play from here, whatever the path.
         if dn != 0 || rep >= at {
             self.table.put(key, pn, dn, self.nodes - start + 1);
+        } else {
+            self.path_disproofs += 1;
         }
         (pn, dn, rep)
     }

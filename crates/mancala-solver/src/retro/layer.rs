@@ -26,7 +26,9 @@
 
 use std::sync::atomic::{AtomicBool, AtomicI16, AtomicU64, Ordering};
 
+use arrayvec::ArrayVec;
 use mancala_core::Moves;
+use mancala_core::game::MAX_MOVES;
 use mancala_core::index::Indexed;
 use rayon::prelude::*;
 
@@ -123,27 +125,24 @@ fn sweeps<G: Indexed>(
     loop {
         sweeps += 1;
         let changed = AtomicBool::new(false);
-        (0..n)
-            .into_par_iter()
-            .with_min_len(4096)
-            .for_each_init(Moves::new, |moves, i| {
-                let (l0, u0) = (
-                    lower[i].load(Ordering::Relaxed),
-                    upper[i].load(Ordering::Relaxed),
-                );
-                if l0 == u0 {
-                    return;
-                }
-                let g = G::from_index(&class, i as u64);
-                let (l, u) = bounds_from_children(&g, class, (&lower, &upper), outside, moves);
-                let (l, u) = tighten((l0, u0), (l, u));
-                if (l, u) != (l0, u0) {
-                    lower[i].store(l, Ordering::Relaxed);
-                    upper[i].store(u, Ordering::Relaxed);
-                    changed.store(true, Ordering::Relaxed);
-                }
-                evaluations.fetch_add(1, Ordering::Relaxed);
-            });
+        (0..n).into_par_iter().with_min_len(4096).for_each(|i| {
+            let (l0, u0) = (
+                lower[i].load(Ordering::Relaxed),
+                upper[i].load(Ordering::Relaxed),
+            );
+            if l0 == u0 {
+                return;
+            }
+            let g = G::from_index(&class, i as u64);
+            let (l, u) = bounds_from_children(&g, class, (&lower, &upper), outside);
+            let (l, u) = tighten((l0, u0), (l, u));
+            if (l, u) != (l0, u0) {
+                lower[i].store(l, Ordering::Relaxed);
+                upper[i].store(u, Ordering::Relaxed);
+                changed.store(true, Ordering::Relaxed);
+            }
+            evaluations.fetch_add(1, Ordering::Relaxed);
+        });
         tick(sweeps, evaluations.load(Ordering::Relaxed));
         if !changed.load(Ordering::Relaxed) {
             break;
@@ -160,12 +159,10 @@ fn bounds_from_children<G: Indexed>(
     class: G::Class,
     (lower, upper): (&[AtomicI16], &[AtomicI16]),
     outside: &(dyn Fn(&G) -> i32 + Sync),
-    moves: &mut Moves<G::Move>,
 ) -> (i16, i16) {
-    g.legal_moves(moves);
-    let children = moves.iter().map(|&m| {
-        let c = g.play(m);
-        if c.class() == Some(class) {
+    let mut children = ArrayVec::<(i16, i16), MAX_MOVES>::new();
+    g.for_each_child(|_, c| {
+        children.push(if c.class() == Some(class) {
             let j = c.index() as usize;
             let entry = (
                 lower[j].load(Ordering::Relaxed),
@@ -174,7 +171,7 @@ fn bounds_from_children<G: Indexed>(
             entry_bounds(c.mirrored(), entry)
         } else {
             exact_bounds(c.to_move().sign(), outside(&c))
-        }
+        });
     });
     best_of(g.to_move().sign() > 0, children)
 }
