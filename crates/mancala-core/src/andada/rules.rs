@@ -553,10 +553,14 @@ impl Game for Andada {
     fn key(&self) -> u64 {
         let n = self.holes_per_row();
         let mut buf = [0u8; CELLS + 1];
-        buf[..2 * n].copy_from_slice(&self.holes[..2 * n]);
-        if self.to_move() == Player::Second {
-            buf[..2 * n].rotate_left(n);
-        }
+        // The mover's row first (two copies: a rotation in place took longer).
+        let (south, north) = self.holes[..2 * n].split_at(n);
+        let (mine, theirs) = match self.to_move() {
+            Player::First => (south, north),
+            Player::Second => (north, south),
+        };
+        buf[..n].copy_from_slice(mine);
+        buf[n..2 * n].copy_from_slice(theirs);
         buf[2 * n] = self.meta & !META_TO_MOVE;
         hash_bytes(0xA4DA, &buf[..2 * n + 1])
     }

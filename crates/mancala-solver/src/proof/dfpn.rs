@@ -255,10 +255,11 @@ impl<'t, G: Game> ProofSearch<'t, G> {
 
     /// The children of `g`, each with its numbers from the table, its final verdict or
     /// its repetition.
-    fn children(&mut self, g: &G) -> ArrayVec<Child<G>, MAX_MOVES> {
+    /// (Filled in place: returned by value, the list of up to [`MAX_MOVES`] children was
+    /// copied at every node.)
+    fn children(&mut self, g: &G, children: &mut ArrayVec<Child<G>, MAX_MOVES>) {
         // First every child and its key, with its table bucket requested, then the
         // lookups: the misses of a big table overlap instead of following one another.
-        let mut children: ArrayVec<Child<G>, MAX_MOVES> = ArrayVec::new();
         g.for_each_child(|_, c| {
             let key = proof_key(&c);
             self.table.prefetch(key);
@@ -273,7 +274,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 rep: NO_REP,
             });
         });
-        for c in &mut children {
+        for c in children.iter_mut() {
             (c.pn, c.dn) = if let Some(at) = self.path.get(c.key) {
                 // A repetition: a draw, no win for the attacker on this path.
                 c.rep = at;
@@ -291,7 +292,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 self.initial(&c.g)
             };
         }
-        children
     }
 
     /// The numbers of a position not yet searched: the number of moves for the side that
@@ -322,7 +322,8 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     fn mid(&mut self, g: &G, key: u64, th_pn: u32, th_dn: u32) -> (u32, u32, u32) {
         self.count_node();
         let start = self.nodes;
-        let mut children = self.children(g);
+        let mut children = ArrayVec::new();
+        self.children(g, &mut children);
         let attacking = g.to_move() == self.goal.attacker;
         let at = self.depth as u32;
         self.path.insert(key, at);
