@@ -38,7 +38,12 @@ fn prove(c: &mut Criterion) {
     let andada =
         Andada::from_text("andada south:0,2,1,0,0,1 north:5,2,1,0,0,2 to-move:north phase:play")
             .expect("a position");
-    bench(c, "andada 2x6 14 seeds", andada, &[Player::Second, Player::First]);
+    bench(
+        c,
+        "andada 2x6 14 seeds",
+        andada,
+        &[Player::Second, Player::First],
+    );
     let kalah = Kalah::start(6, 3, Default::default());
     bench(c, "kalah 6x3 does South win", kalah, &[Player::First]);
     let giveaway = AfrikaRules {
@@ -47,7 +52,12 @@ fn prove(c: &mut Criterion) {
         komi_half: 0,
     };
     let afrika = Afrika::start(8, 2, giveaway);
-    bench(c, "giveaway afrika 2x8x2", afrika, &[Player::First, Player::Second]);
+    bench(
+        c,
+        "giveaway afrika 2x8x2",
+        afrika,
+        &[Player::First, Player::Second],
+    );
 }
 
 criterion_group!(benches, prove);
