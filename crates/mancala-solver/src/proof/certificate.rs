@@ -14,7 +14,9 @@
 
 use std::collections::HashSet;
 
+use arrayvec::ArrayVec;
 use mancala_core::Game;
+use mancala_core::game::MAX_MOVES;
 
 use super::dfpn::{Limits, ProofSearch, Verdict};
 use super::table::ProofTable;
@@ -43,7 +45,7 @@ pub enum Gap {
 
 /// Each legal move of `g` with the position it leads to.
 fn successors<G: Game>(g: &G) -> impl Iterator<Item = (G::Move, G)> {
-    let mut all = Vec::new();
+    let mut all = ArrayVec::<_, MAX_MOVES>::new();
     g.for_each_child(|m, c| all.push((m, c)));
     all.into_iter()
 }
