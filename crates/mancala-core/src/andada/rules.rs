@@ -326,6 +326,17 @@ impl Andada {
         next
     }
 
+    /// The sowing of hole `h` ([`Andada::sowing`]) when it is a legal move: a hole with
+    /// seeds whose sowing ends ("The move ends when the last seed falls in an empty
+    /// hole"), or any such hole under `endless-draw`. The one legality test behind
+    /// [`Game::legal_moves`], [`Game::is_terminal`] and [`Game::for_each_child`]; it
+    /// does not check whose hole it is.
+    #[inline]
+    fn legal_sowing(&self, h: usize) -> Option<(Sowing, [u8; CELLS])> {
+        self.sowing(h)
+            .filter(|(end, _)| *end != Sowing::Endless || self.endless() == Endless::Draw)
+    }
+
     /// Whether sowing hole `h` would never end.
     pub fn is_endless(&self, h: usize) -> bool {
         matches!(self.sowing(h), Some((Sowing::Endless, _)))
@@ -428,9 +439,8 @@ impl Game for Andada {
                 moves.push(AndadaMove::Pass);
             }
             Phase::Play => {
-                let endless_legal = self.endless() == Endless::Draw;
                 for i in s..s + n {
-                    if self.holes[i] > 0 && (endless_legal || !self.is_endless(i)) {
+                    if self.legal_sowing(i).is_some() {
                         moves.push(AndadaMove::Sow(i as u8));
                     }
                 }
@@ -476,14 +486,9 @@ impl Game for Andada {
         }
         let n = self.holes_per_row();
         let s = Self::row(self.to_move()).start(n);
-        let endless_legal = self.endless() == Endless::Draw;
         for i in s..s + n {
-            match self.sowing(i) {
-                Some((Sowing::Endless, _)) if !endless_legal => {}
-                Some((end, holes)) => {
-                    visit(AndadaMove::Sow(i as u8), self.after_sowing(end, holes))
-                }
-                None => {}
+            if let Some((end, holes)) = self.legal_sowing(i) {
+                visit(AndadaMove::Sow(i as u8), self.after_sowing(end, holes));
             }
         }
     }
@@ -495,8 +500,7 @@ impl Game for Andada {
             Phase::Play => {
                 let n = self.holes_per_row();
                 let s = Self::row(self.to_move()).start(n);
-                let endless_legal = self.endless() == Endless::Draw;
-                !(s..s + n).any(|i| self.holes[i] > 0 && (endless_legal || !self.is_endless(i)))
+                !(s..s + n).any(|i| self.legal_sowing(i).is_some())
             }
         }
     }
