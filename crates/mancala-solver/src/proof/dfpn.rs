@@ -128,14 +128,17 @@ struct Child<G> {
 const NO_REP: u32 = u32::MAX;
 
 /// The threshold a child gets from the second-best sibling's number `second`: the 1 +
-/// epsilon trick (epsilon 1/4) lets the search stay in one subtree a while longer instead
-/// of switching back and forth between two close ones.
+/// epsilon trick (epsilon [`Game::PROOF_EPSILON_INVERSE`]'s inverse) lets the search stay
+/// in one subtree a while longer instead of switching back and forth between two close
+/// ones.
 #[inline]
-fn widened(second: u32) -> u32 {
+fn widened<G: Game>(second: u32) -> u32 {
     if second >= INFINITE {
         INFINITE
     } else {
-        second.saturating_add((second / 4).max(1)).min(INFINITE)
+        second
+            .saturating_add((second / G::PROOF_EPSILON_INVERSE).max(1))
+            .min(INFINITE)
     }
 }
 
@@ -340,9 +343,9 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             }
             let c = &children[best];
             let (c_pn, c_dn) = if attacking {
-                (th_pn.min(widened(second)), add(th_dn - dn, c.dn))
+                (th_pn.min(widened::<G>(second)), add(th_dn - dn, c.dn))
             } else {
-                (add(th_pn - pn, c.pn), th_dn.min(widened(second)))
+                (add(th_pn - pn, c.pn), th_dn.min(widened::<G>(second)))
             };
             let (cg, ck) = (c.g, c.key);
             let (npn, ndn, nrep) = self.mid(&cg, ck, c_pn, c_dn);
