@@ -315,6 +315,33 @@ fn an_endgame_database_gives_the_same_value_in_fewer_nodes() {
     assert_eq!(other.status.code(), Some(2));
 }
 
+/// A search that ran far more nodes than its table holds still gets its certificate
+/// checked: the check fills the gaps by repairs into a table of its own, so that no
+/// repair replaces an entry the rest of the check needs (repairs into the search's
+/// table made this check run for minutes; see `Repair`).
+#[test]
+fn a_table_too_small_for_the_search_is_repaired_in_a_table_of_its_own() {
+    let args = [
+        "prove",
+        "kalah:6x3",
+        "--at-least",
+        "4",
+        "--tt-mb",
+        "1",
+        "--repair-mb",
+        "1",
+        "--json",
+    ];
+    let o = mancala(&args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}");
+    let out: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let q = &out["questions"][0];
+    assert_eq!(q["answer"], "no", "{q}");
+    assert_eq!(q["certificate"], "checked", "{q}");
+    assert!(q["repairs"].as_u64().unwrap() > 0, "{q}");
+    assert_eq!(out["at_most"], 2.0, "{out}");
+}
+
 /// A certificate that does not hold (here: a 1 MB table that lost the entries the check
 /// needs, and repairs of one node each) leaves its answer out of the result, exits with
 /// status 1 and says on stderr what would let the check fill the gaps.

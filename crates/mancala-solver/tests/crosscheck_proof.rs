@@ -17,11 +17,14 @@ use mancala_solver::proof::{
 use mancala_solver::retro::db::Quiet;
 use mancala_solver::retro::{Database, Oracle};
 
-/// Gaps in the table (disproofs that rest on a repetition above them are not stored)
-/// filled by searches of at most this many nodes.
-const REPAIR: Repair = Repair {
-    nodes: Some(100_000),
-};
+/// Gaps in the table (disproofs that rest on a repetition above them are not stored) are
+/// filled by searches of at most 100,000 nodes in a table of their own (1 MB).
+fn repair(table: &mut ProofTable) -> Option<Repair<'_>> {
+    Some(Repair {
+        nodes: 100_000,
+        table,
+    })
+}
 
 /// Asks both questions of `g`, with mobility initialisation on and off, and compares with
 /// minimax's `truth` (+1, 0 or -1 for the player to move).
@@ -48,8 +51,15 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            let proof = check_proof(g, attacker, &mut table, oracle, REPAIR, &mut |_| {})
-                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            let proof = check_proof(
+                g,
+                attacker,
+                &table,
+                oracle,
+                repair(&mut ProofTable::with_mb(1)),
+                &mut |_| {},
+            )
+            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
             if g.to_move() == attacker && known_verdict(g, attacker.into(), oracle).is_none() {
                 // The strategy's first move must itself win.
                 let mv = proof
@@ -65,8 +75,15 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
             }
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
-            check_disproof(g, attacker, &mut table, oracle, REPAIR, &mut |_| {})
-                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            check_disproof(
+                g,
+                attacker,
+                &table,
+                oracle,
+                repair(&mut ProofTable::with_mb(1)),
+                &mut |_| {},
+            )
+            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         }
     }
 }
@@ -250,8 +267,7 @@ fn certificates_hold_only_where_minimax_agrees() {
             let g = *random_line(Andada::start(3, Rules::default()), &mut rng, plies)
                 .last()
                 .unwrap();
-            let (Some(truth), Some(mut table)) = (minimax(&g, 20_000), lying_table(&g, 50_000))
-            else {
+            let (Some(truth), Some(table)) = (minimax(&g, 20_000), lying_table(&g, 50_000)) else {
                 continue;
             };
             for (attacker, wins) in [
@@ -260,12 +276,12 @@ fn certificates_hold_only_where_minimax_agrees() {
             ] {
                 let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
                 // No repairs: the lying table alone must not pass a check.
-                let (none, quiet) = (Repair::default(), &mut |_: &Checked| {});
-                if check_proof(&g, attacker, &mut table, None, none, quiet).is_ok() {
+                let quiet = &mut |_: &Checked| {};
+                if check_proof(&g, attacker, &table, None, None, quiet).is_ok() {
                     assert!(wins, "proof accepted: {what}");
                     accepted[0] += 1;
                 }
-                if check_disproof(&g, attacker, &mut table, None, none, quiet).is_ok() {
+                if check_disproof(&g, attacker, &table, None, None, quiet).is_ok() {
                     assert!(!wins, "disproof accepted: {what}");
                     accepted[1] += 1;
                 }
@@ -311,9 +327,9 @@ fn andada_2x3_is_won_by_the_second_player() {
             check_proof(
                 &start,
                 Player::Second,
-                &mut table,
+                &table,
                 None,
-                REPAIR,
+                repair(&mut ProofTable::with_mb(1)),
                 &mut |_| {}
             )
             .unwrap()
@@ -325,9 +341,16 @@ fn andada_2x3_is_won_by_the_second_player() {
         let out = ProofSearch::new(&mut table, Player::First, Limits::default()).run(&start);
         assert_eq!(out.verdict, Verdict::Disproven);
         assert!(
-            check_disproof(&start, Player::First, &mut table, None, REPAIR, &mut |_| {})
-                .unwrap()
-                .positions
+            check_disproof(
+                &start,
+                Player::First,
+                &table,
+                None,
+                repair(&mut ProofTable::with_mb(1)),
+                &mut |_| {}
+            )
+            .unwrap()
+            .positions
                 > 1
         );
     });
@@ -380,11 +403,23 @@ fn the_checks_report_their_progress() {
             let mut seen: Vec<Checked> = Vec::new();
             let mut report = |c: &Checked| seen.push(*c);
             let end = match verdict {
-                Verdict::Proven => {
-                    check_proof(&start, attacker, &mut table, None, REPAIR, &mut report)
-                        .map(|p| p.checked)
-                }
-                _ => check_disproof(&start, attacker, &mut table, None, REPAIR, &mut report),
+                Verdict::Proven => check_proof(
+                    &start,
+                    attacker,
+                    &table,
+                    None,
+                    repair(&mut ProofTable::with_mb(1)),
+                    &mut report,
+                )
+                .map(|p| p.checked),
+                _ => check_disproof(
+                    &start,
+                    attacker,
+                    &table,
+                    None,
+                    repair(&mut ProofTable::with_mb(1)),
+                    &mut report,
+                ),
             }
             .unwrap();
             assert!(

@@ -19,9 +19,13 @@ use mancala_solver::proof::{
     Goal, Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
 };
 
-const REPAIR: Repair = Repair {
-    nodes: Some(100_000),
-};
+/// Searches of at most 100,000 nodes in a table of their own (1 MB).
+fn repair(table: &mut ProofTable) -> Option<Repair<'_>> {
+    Some(Repair {
+        nodes: 100_000,
+        table,
+    })
+}
 
 /// How one goal came out: proven or disproven with the certificate checked, or neither.
 #[derive(Debug, PartialEq)]
@@ -40,11 +44,29 @@ fn answer<G: Game>(g: &G, goal: Goal, margin: bool) -> Answer {
     }
     let out = search.run(g);
     match out.verdict {
-        Verdict::Proven if check_proof(g, goal, &mut table, None, REPAIR, &mut |_| {}).is_ok() => {
+        Verdict::Proven
+            if check_proof(
+                g,
+                goal,
+                &table,
+                None,
+                repair(&mut ProofTable::with_mb(1)),
+                &mut |_| {},
+            )
+            .is_ok() =>
+        {
             Answer::Yes
         }
         Verdict::Disproven
-            if check_disproof(g, goal, &mut table, None, REPAIR, &mut |_| {}).is_ok() =>
+            if check_disproof(
+                g,
+                goal,
+                &table,
+                None,
+                repair(&mut ProofTable::with_mb(1)),
+                &mut |_| {},
+            )
+            .is_ok() =>
         {
             Answer::No
         }

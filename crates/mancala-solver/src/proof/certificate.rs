@@ -59,43 +59,90 @@ fn move_to<G: Game>(g: &G, child: &G) -> Option<G::Move> {
     successors(g).find(|(_, c)| c == child).map(|(m, _)| m)
 }
 
-/// How a check fills a gap: where the table holds no settled entry for a move the
-/// certificate needs (it was overwritten, or the search never settled it), a fresh
-/// search of that position of at most this many nodes, into the same table. The check
-/// stays independent of the search: whatever the table then says is played out again.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Repair {
-    pub nodes: Option<u64>,
+/// How a check fills a gap: where the search's table holds no settled entry for a move
+/// the certificate needs (it was overwritten, or the search never settled it), a fresh
+/// search of that position of at most `nodes` nodes, into `table`, a table of the
+/// check's own. The check stays independent of the search: whatever a table then says is
+/// played out again.
+///
+/// Why a table of its own: repairs written into the search's table replace settled
+/// entries the rest of the certificate still needs, and each loss is one more repair.
+/// The repairs read the search's table ([`ProofSearch::with_base`]), so they start from
+/// what it found. `mancala prove kalah:6x4 --at-least 12 --tt-mb 128` ("no", 44.8 M
+/// nodes of search): repairs into the search's table had not ended the check after
+/// 150 s (45.3 M positions, 6.9 M repairs); with a 64 MB table of their own the whole
+/// run took 19.0 s (1.92 M positions, 14,467 repairs, 12.3 M nodes).
+pub struct Repair<'t> {
+    pub nodes: u64,
+    pub table: &'t mut ProofTable,
 }
 
-/// Fills `c`'s entry by a search when the table has no settled one and `repair` allows,
-/// and says what that search found (`None`: no search ran). The caller takes the verdict
-/// from here as well as from the table: in a small table full of settled entries the
-/// repair's own answer may find no slot, and reading it back would lose it. Either way
-/// the check then plays out the position below, so nothing is taken on trust.
+/// The search's table, which the check only reads, and the repairs' table.
+struct Tables<'a, 't> {
+    search: &'a ProofTable,
+    repair: Option<Repair<'t>>,
+}
+
+impl Tables<'_, '_> {
+    /// The numbers of `key`: a settled entry of the search's table, else the repairs'
+    /// entry, else the search's unsettled one.
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let found = self.search.get(key);
+        if found.is_some_and(|(pn, dn)| pn == 0 || dn == 0) {
+            return found;
+        }
+        let repaired = self.repair.as_ref().and_then(|r| r.table.get(key));
+        repaired.or(found)
+    }
+
+    /// Whether `key` is settled, proven (`proof`) or disproven.
+    fn settled(&self, key: u64, proof: bool) -> bool {
+        self.get(key)
+            .is_some_and(|(pn, dn)| if proof { pn == 0 } else { dn == 0 })
+    }
+}
+
+/// Where no move is known to be settled, the repairs try first the moves whose numbers
+/// say they are nearest to it (smallest proof number for a proof, smallest disproof
+/// number for a disproof), then the moves the tables know nothing of. Measured on
+/// `mancala prove kalah:6x4 --at-least 12`: 4-5 % fewer repair nodes (--tt-mb 128:
+/// 14.15 M to 13.44 M; 256: 1.40 M to 1.35 M).
+fn repair_order<G: Game>(moves: &mut [G], tables: &Tables, proof: bool) {
+    moves.sort_by_key(|c| {
+        tables
+            .get(proof_key(c))
+            .map_or(u32::MAX, |(pn, dn)| if proof { pn } else { dn })
+    });
+}
+
+/// Fills `c`'s entry by a search when no table has a settled one and repairs are
+/// allowed, and says what that search found (`None`: no search ran). The caller takes
+/// the verdict from here as well as from the tables: in a small table full of settled
+/// entries the repair's own answer may find no slot, and reading it back would lose it.
+/// Either way the check then plays out the position below, so nothing is taken on trust.
 fn repaired<G: Game>(
     c: &G,
     goal: Goal,
-    table: &mut ProofTable,
+    tables: &mut Tables,
     oracle: Option<&dyn Oracle<G>>,
-    repair: Repair,
     tally: &mut Tally,
 ) -> Option<Verdict> {
-    let nodes = repair.nodes?;
-    if table
+    if tables
         .get(proof_key(c))
         .is_some_and(|(pn, dn)| pn == 0 || dn == 0)
     {
         return None;
     }
+    let repair = tables.repair.as_mut()?;
     let out = ProofSearch::new(
-        table,
+        repair.table,
         goal,
         Limits {
-            nodes: Some(nodes),
+            nodes: Some(repair.nodes),
             ..Limits::default()
         },
     )
+    .with_base(tables.search)
     .with_oracle(oracle)
     .run(c);
     tally.repaired(out.nodes);
@@ -168,20 +215,24 @@ impl<M> Default for Proof<M> {
 }
 
 /// Checks that `attacker` wins from `root` by the strategy the table's proven entries
-/// give (with gaps filled as `repair` allows). Positions `oracle` knows are leaves with
-/// its value: the certificate then rests on that database.
+/// give (with gaps filled as `repair` allows; `None`: no repairs). Positions `oracle`
+/// knows are leaves with its value: the certificate then rests on that database.
 pub fn check_proof<G: Game>(
     root: &G,
     goal: impl Into<Goal>,
-    table: &mut ProofTable,
+    table: &ProofTable,
     oracle: Option<&dyn Oracle<G>>,
-    repair: Repair,
+    repair: Option<Repair>,
     report: &mut dyn FnMut(&Checked),
 ) -> Result<Proof<G::Move>, Gap> {
     let goal = goal.into();
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
     let mut tally = Tally::new(report);
+    let mut tables = Tables {
+        search: table,
+        repair,
+    };
     let mut done: HashSet<u64> = HashSet::new();
     let mut on_line: HashSet<u64> = HashSet::new();
     // Each frame: a position on the line and the positions below it still to check.
@@ -205,20 +256,26 @@ pub fn check_proof<G: Game>(
         }
         let next = children(g);
         let below = if g.to_move() == attacker {
-            let proven = |c: &G, table: &ProofTable| {
+            let proven = |c: &G, tables: &Tables| {
                 let k = proof_key(c);
-                !on_line.contains(&k) && table.get(k).is_some_and(|(pn, _)| pn == 0)
+                !on_line.contains(&k) && tables.settled(k, true)
             };
             if let Some(win) = next.iter().find(|c| verdict(c) == Some(true)) {
                 vec![*win]
-            } else if let Some(c) = next.iter().find(|c| proven(c, table)) {
+            } else if let Some(c) = next.iter().find(|c| proven(c, &tables)) {
                 vec![*c]
             } else {
                 let mut pick = None;
-                for c in next.iter().filter(|c| verdict(c).is_none()) {
-                    let found = repaired(c, goal, table, oracle, repair, tally);
+                let mut order: ArrayVec<G, MAX_MOVES> = next
+                    .iter()
+                    .filter(|c| verdict(c).is_none())
+                    .copied()
+                    .collect();
+                repair_order(&mut order, &tables, true);
+                for c in &order {
+                    let found = repaired(c, goal, &mut tables, oracle, tally);
                     let fresh = !on_line.contains(&proof_key(c));
-                    if proven(c, table) || (fresh && found == Some(Verdict::Proven)) {
+                    if proven(c, &tables) || (fresh && found == Some(Verdict::Proven)) {
                         pick = Some(*c);
                         break;
                     }
@@ -262,19 +319,24 @@ pub fn check_proof<G: Game>(
 
 /// Checks that `attacker` does not win from `root`: builds the set S of the module
 /// documentation from the table's disproven entries (with gaps filled as `repair`
-/// allows). Positions `oracle` knows count with its value, like finished games.
+/// allows; `None`: no repairs). Positions `oracle` knows count with its value, like
+/// finished games.
 pub fn check_disproof<G: Game>(
     root: &G,
     goal: impl Into<Goal>,
-    table: &mut ProofTable,
+    table: &ProofTable,
     oracle: Option<&dyn Oracle<G>>,
-    repair: Repair,
+    repair: Option<Repair>,
     report: &mut dyn FnMut(&Checked),
 ) -> Result<Checked, Gap> {
     let goal = goal.into();
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
     let mut tally = Tally::new(report);
+    let mut tables = Tables {
+        search: table,
+        repair,
+    };
     let mut safe: HashSet<u64> = HashSet::new();
     let mut todo: Vec<G> = vec![*root];
     while let Some(g) = todo.pop() {
@@ -309,13 +371,14 @@ pub fn check_disproof<G: Game>(
         {
             continue;
         }
-        let disproven =
-            |c: &G, table: &ProofTable| table.get(proof_key(c)).is_some_and(|(_, dn)| dn == 0);
-        let mut escape = next.iter().find(|c| disproven(c, table)).copied();
+        let disproven = |c: &G, tables: &Tables| tables.settled(proof_key(c), false);
+        let mut escape = next.iter().find(|c| disproven(c, &tables)).copied();
         if escape.is_none() {
-            for c in &next {
-                let found = repaired(c, goal, table, oracle, repair, &mut tally);
-                if disproven(c, table) || found == Some(Verdict::Disproven) {
+            let mut order = next.clone();
+            repair_order(&mut order, &tables, false);
+            for c in &order {
+                let found = repaired(c, goal, &mut tables, oracle, &mut tally);
+                if disproven(c, &tables) || found == Some(Verdict::Disproven) {
                     escape = Some(*c);
                     break;
                 }

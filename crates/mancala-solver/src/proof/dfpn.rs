@@ -83,6 +83,8 @@ pub struct Outcome {
 /// The search state: the table, the path and the counters.
 pub struct ProofSearch<'t, G: Game> {
     table: &'t mut ProofTable,
+    /// A table read where `table` has no entry, never written ([`ProofSearch::with_base`]).
+    base: Option<&'t ProofTable>,
     goal: Goal,
     path: PathSet,
     depth: usize,
@@ -152,6 +154,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     pub fn new(table: &'t mut ProofTable, goal: impl Into<Goal>, limits: Limits) -> Self {
         ProofSearch {
             table,
+            base: None,
             goal: goal.into(),
             path: PathSet::default(),
             depth: 0,
@@ -178,7 +181,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     }
 
     /// Leaves the banked margin out of new positions' numbers (to measure the margin
-    /// initialisation of [`ProofSearch::initial`]).
+    /// initialisation of `ProofSearch::initial`).
     pub fn without_margin(mut self) -> Self {
         self.by_margin = false;
         self
@@ -189,6 +192,22 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     pub fn with_oracle(mut self, oracle: Option<&'t dyn Oracle<G>>) -> Self {
         self.oracle = oracle;
         self
+    }
+
+    /// Reads `base` where the search's own table has no entry, and never writes it: the
+    /// certificate check's repairs start from what the search found without replacing
+    /// the entries the rest of the check reads.
+    pub fn with_base(mut self, base: &'t ProofTable) -> Self {
+        self.base = Some(base);
+        self
+    }
+
+    /// The numbers stored for `key`: in the search's table, else in the base table.
+    #[inline]
+    fn stored(&self, key: u64) -> Option<(u32, u32)> {
+        self.table
+            .get(key)
+            .or_else(|| self.base.and_then(|b| b.get(key)))
     }
 
     /// Calls `report` now and then while searching.
@@ -206,7 +225,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         let (pn, dn) = match known_verdict(root, self.goal, self.oracle) {
             Some(win) => settled(win),
             None => {
-                let mut numbers = self.table.get(key).unwrap_or((1, 1));
+                let mut numbers = self.stored(key).unwrap_or((1, 1));
                 while numbers.0 != 0 && numbers.1 != 0 && !self.stopped {
                     let (pn, dn, _) = self.mid(root, key, INFINITE, INFINITE);
                     numbers = (pn, dn);
@@ -282,7 +301,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 // A repetition: a draw, no win for the attacker on this path.
                 c.rep = at;
                 settled(false)
-            } else if let Some(numbers) = self.table.get(c.key) {
+            } else if let Some(numbers) = self.stored(c.key) {
                 numbers
             } else if let Some(win) = known_verdict(&c.g, self.goal, self.oracle) {
                 // Stored, so that the next expansion of this parent finds it in the
