@@ -315,26 +315,37 @@ fn an_endgame_database_gives_the_same_value_in_fewer_nodes() {
     assert_eq!(other.status.code(), Some(2));
 }
 
-/// A search that ran far more nodes than its table holds still gets its certificate
-/// checked: the check fills the gaps by repairs into a table of its own, so that no
-/// repair replaces an entry the rest of the check needs (repairs into the search's
-/// table made this check run for minutes; see `Repair`).
-#[test]
-fn a_table_too_small_for_the_search_is_repaired_in_a_table_of_its_own() {
-    let args = [
+/// `prove kalah:6x3 --at-least 4 --tt-mb 1 --json` with `flags`: 701,178 nodes of search
+/// into a table of 65,536 entries, so that the check has gaps to fill. The exit status,
+/// the JSON and stderr.
+fn kalah_6x3_in_1_mb(flags: [&str; 2]) -> (Option<i32>, Value, String) {
+    let mut args = vec![
         "prove",
         "kalah:6x3",
         "--at-least",
         "4",
         "--tt-mb",
         "1",
-        "--repair-mb",
-        "1",
         "--json",
     ];
+    args.extend(flags);
     let o = mancala(&args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}");
-    let out: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let out = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    (
+        o.status.code(),
+        out,
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// A search that ran far more nodes than its table holds still gets its certificate
+/// checked: the check fills the gaps by repairs into a table of its own, so that no
+/// repair replaces an entry the rest of the check needs (repairs into the search's
+/// table made this check run for minutes; see `Repair`).
+#[test]
+fn a_table_too_small_for_the_search_is_repaired_in_a_table_of_its_own() {
+    let (status, out, _) = kalah_6x3_in_1_mb(["--repair-mb", "1"]);
+    assert_eq!(status, Some(0));
     let q = &out["questions"][0];
     assert_eq!(q["answer"], "no", "{q}");
     assert_eq!(q["certificate"], "checked", "{q}");
@@ -347,20 +358,8 @@ fn a_table_too_small_for_the_search_is_repaired_in_a_table_of_its_own() {
 /// status 1 and says on stderr what would let the check fill the gaps.
 #[test]
 fn a_certificate_that_does_not_hold_is_not_an_answer() {
-    let args = [
-        "prove",
-        "kalah:6x3",
-        "--at-least",
-        "4",
-        "--tt-mb",
-        "1",
-        "--repair-nodes",
-        "1",
-        "--json",
-    ];
-    let o = mancala(&args);
-    assert_eq!(o.status.code(), Some(1), "{args:?}");
-    let out: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (status, out, err) = kalah_6x3_in_1_mb(["--repair-nodes", "1"]);
+    assert_eq!(status, Some(1));
     let q = &out["questions"][0];
     assert_eq!(q["answer"], "no", "{q}");
     assert!(
@@ -370,7 +369,6 @@ fn a_certificate_that_does_not_hold_is_not_an_answer() {
     // "At most +2" would have come from the answer: the bounds stay the whole range.
     assert_eq!(out["at_most"], 36.0, "{out}");
     assert!(out["value"].is_null());
-    let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("a certificate did not hold"), "{err}");
     assert!(
         err.contains("--tt-mb (now 1 MB)") && err.contains("--repair-nodes (now 1)"),

@@ -48,18 +48,12 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
             search = search.without_mobility();
         }
         let out = search.run(g);
+        let mut side = ProofTable::with_mb(1);
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            let proof = check_proof(
-                g,
-                attacker,
-                &table,
-                oracle,
-                repair(&mut ProofTable::with_mb(1)),
-                &mut |_| {},
-            )
-            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            let proof = check_proof(g, attacker, &table, oracle, repair(&mut side), &mut |_| {})
+                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
             if g.to_move() == attacker && known_verdict(g, attacker.into(), oracle).is_none() {
                 // The strategy's first move must itself win.
                 let mv = proof
@@ -75,15 +69,8 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
             }
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
-            check_disproof(
-                g,
-                attacker,
-                &table,
-                oracle,
-                repair(&mut ProofTable::with_mb(1)),
-                &mut |_| {},
-            )
-            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            check_disproof(g, attacker, &table, oracle, repair(&mut side), &mut |_| {})
+                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         }
     }
 }
@@ -320,6 +307,7 @@ fn andada_2x3_is_won_by_the_second_player() {
     // README and docs/solutions.md row 18: the opener loses 2 x 3.
     on_search_stack(|| {
         let start = Andada::start(3, Rules::default());
+        let mut side = ProofTable::with_mb(1);
         let mut table = ProofTable::with_mb(16);
         let out = ProofSearch::new(&mut table, Player::Second, Limits::default()).run(&start);
         assert_eq!(out.verdict, Verdict::Proven);
@@ -329,7 +317,7 @@ fn andada_2x3_is_won_by_the_second_player() {
                 Player::Second,
                 &table,
                 None,
-                repair(&mut ProofTable::with_mb(1)),
+                repair(&mut side),
                 &mut |_| {}
             )
             .unwrap()
@@ -346,7 +334,7 @@ fn andada_2x3_is_won_by_the_second_player() {
                 Player::First,
                 &table,
                 None,
-                repair(&mut ProofTable::with_mb(1)),
+                repair(&mut side),
                 &mut |_| {}
             )
             .unwrap()
@@ -398,28 +386,16 @@ fn the_checks_report_their_progress() {
             (Player::First, Verdict::Disproven),
         ] {
             let mut table = ProofTable::with_mb(64);
+            let mut side = ProofTable::with_mb(1);
             let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(&start);
             assert_eq!(out.verdict, verdict);
             let mut seen: Vec<Checked> = Vec::new();
             let mut report = |c: &Checked| seen.push(*c);
+            let (table, repair) = (&table, repair(&mut side));
             let end = match verdict {
-                Verdict::Proven => check_proof(
-                    &start,
-                    attacker,
-                    &table,
-                    None,
-                    repair(&mut ProofTable::with_mb(1)),
-                    &mut report,
-                )
-                .map(|p| p.checked),
-                _ => check_disproof(
-                    &start,
-                    attacker,
-                    &table,
-                    None,
-                    repair(&mut ProofTable::with_mb(1)),
-                    &mut report,
-                ),
+                Verdict::Proven => check_proof(&start, attacker, table, None, repair, &mut report)
+                    .map(|p| p.checked),
+                _ => check_disproof(&start, attacker, table, None, repair, &mut report),
             }
             .unwrap();
             assert!(

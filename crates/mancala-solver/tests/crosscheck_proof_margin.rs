@@ -43,30 +43,15 @@ fn answer<G: Game>(g: &G, goal: Goal, margin: bool) -> Answer {
         search = search.without_margin();
     }
     let out = search.run(g);
+    let mut side = ProofTable::with_mb(1);
     match out.verdict {
         Verdict::Proven
-            if check_proof(
-                g,
-                goal,
-                &table,
-                None,
-                repair(&mut ProofTable::with_mb(1)),
-                &mut |_| {},
-            )
-            .is_ok() =>
+            if check_proof(g, goal, &table, None, repair(&mut side), &mut |_| {}).is_ok() =>
         {
             Answer::Yes
         }
         Verdict::Disproven
-            if check_disproof(
-                g,
-                goal,
-                &table,
-                None,
-                repair(&mut ProofTable::with_mb(1)),
-                &mut |_| {},
-            )
-            .is_ok() =>
+            if check_disproof(g, goal, &table, None, repair(&mut side), &mut |_| {}).is_ok() =>
         {
             Answer::No
         }
