@@ -350,6 +350,7 @@ fn a_table_too_small_for_the_search_is_repaired_in_a_table_of_its_own() {
     assert_eq!(q["answer"], "no", "{q}");
     assert_eq!(q["certificate"], "checked", "{q}");
     assert!(q["repairs"].as_u64().unwrap() > 0, "{q}");
+    assert_eq!(q["repair_table_mb"], 1, "{q}");
     assert_eq!(out["at_most"], 2.0, "{out}");
 }
 

@@ -140,6 +140,9 @@ struct Answer {
     /// Searches the check ran where the table had lost an entry it needed, and their nodes.
     repairs: u64,
     repair_nodes: u64,
+    /// The size in MB of the repairs' table (--repair-mb rounded down to a power of two);
+    /// `null` when no check ran.
+    repair_table_mb: Option<usize>,
     nodes: u64,
     seconds: f64,
     nodes_per_second: f64,
@@ -599,6 +602,7 @@ fn ask<G: CliGame>(
                 Err(e) => return (out, Err(e), saved),
             },
         };
+        let repair_table_mb = repair_table.as_ref().map(|t| t.bytes() >> 20);
         let repair = repair_table.as_mut().map(|table| Repair {
             nodes: a.repair_nodes,
             table,
@@ -635,7 +639,7 @@ fn ask<G: CliGame>(
             ),
             Verdict::Open => None,
         };
-        (out, Ok(check), saved)
+        (out, Ok((check, repair_table_mb)), saved)
     });
     match saved {
         // An answer needs no resuming: it is given, with a word about the checkpoint.
@@ -645,7 +649,8 @@ fn ask<G: CliGame>(
         // An open question stopped: the work since the last checkpoint would be lost.
         saved => saved?,
     }
-    let check = check.context("the certificate check's table for repairs (--repair-mb)")?;
+    let (check, repair_table_mb) =
+        check.context("the certificate check's table for repairs (--repair-mb)")?;
     if out.verdict == Verdict::Open
         && interrupt::requested()
         && let Some(path) = &a.checkpoint
@@ -675,6 +680,7 @@ fn ask<G: CliGame>(
         winning_move: first_move.map(|m| root.format_move(m)),
         repairs: checked.repairs,
         repair_nodes: checked.repair_nodes,
+        repair_table_mb,
         nodes: out.nodes,
         seconds: out.seconds,
         nodes_per_second: out.nodes as f64 / out.seconds.max(1e-9),
