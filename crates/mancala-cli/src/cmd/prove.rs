@@ -481,12 +481,11 @@ fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable,
     Ok(Some((saved.table, earlier)))
 }
 
-/// An empty table of --tt-mb.
 /// The repairs' table when --repair-mb is not given: an eighth of the search's, and room
 /// for each repair several times over. Measured on `prove kalah:6x4 --at-least 12
-/// --tt-mb 128`: with tables of 16 MB the repairs of up to 1,000,000 nodes replaced each
-/// other's entries and the check had not ended after 3 minutes; 32 MB: 51,160 repairs,
-/// 22.0 s; 64 MB: 14,467 repairs, 19.0 s; 128 MB: 13,755 repairs, 18.7 s.
+/// --tt-mb 128`, the whole run: 16 MB, 56,795 repairs, 25.6 s; 32 MB, 20,735 repairs,
+/// 18.8 s; 64 MB, 14,456 repairs, 18.5 s (before the repairs' table preferred its newest
+/// entries, 16 MB had not ended after 3 minutes and 32 MB took 51,160 repairs).
 fn default_repair_mb(table_mb: usize, repair_nodes: u64) -> usize {
     let room = repair_nodes
         .saturating_mul(64)
@@ -497,6 +496,7 @@ fn default_repair_mb(table_mb: usize, repair_nodes: u64) -> usize {
     (table_mb / 8).max(room)
 }
 
+/// An empty table of --tt-mb.
 fn fresh_table(a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>)> {
     Ok((ProofTable::try_with_mb(a.tt_mb())?, None))
 }

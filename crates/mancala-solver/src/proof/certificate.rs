@@ -72,6 +72,8 @@ fn move_to<G: Game>(g: &G, child: &G) -> Option<G::Move> {
 /// nodes of search): repairs into the search's table had not ended the check after
 /// 150 s (45.3 M positions, 6.9 M repairs); with a 64 MB table of their own the whole
 /// run took 19.0 s (1.92 M positions, 14,467 repairs, 12.3 M nodes).
+///
+/// The check makes `table` prefer its newest entries ([`ProofTable::prefer_newest`]).
 pub struct Repair<'t> {
     pub nodes: u64,
     pub table: &'t mut ProofTable,
@@ -83,7 +85,14 @@ struct Tables<'a, 't> {
     repair: Option<Repair<'t>>,
 }
 
-impl Tables<'_, '_> {
+impl<'a, 't> Tables<'a, 't> {
+    fn new(search: &'a ProofTable, mut repair: Option<Repair<'t>>) -> Self {
+        if let Some(r) = repair.as_mut() {
+            r.table.prefer_newest();
+        }
+        Tables { search, repair }
+    }
+
     /// The numbers of `key`: a settled entry of the search's table, else the repairs'
     /// entry, else the search's unsettled one.
     fn get(&self, key: u64) -> Option<(u32, u32)> {
@@ -229,10 +238,7 @@ pub fn check_proof<G: Game>(
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
     let mut tally = Tally::new(report);
-    let mut tables = Tables {
-        search: table,
-        repair,
-    };
+    let mut tables = Tables::new(table, repair);
     let mut done: HashSet<u64> = HashSet::new();
     let mut on_line: HashSet<u64> = HashSet::new();
     // Each frame: a position on the line and the positions below it still to check.
@@ -333,10 +339,7 @@ pub fn check_disproof<G: Game>(
     let attacker = goal.attacker;
     let verdict = |g: &G| known_verdict(g, goal, oracle);
     let mut tally = Tally::new(report);
-    let mut tables = Tables {
-        search: table,
-        repair,
-    };
+    let mut tables = Tables::new(table, repair);
     let mut safe: HashSet<u64> = HashSet::new();
     let mut todo: Vec<G> = vec![*root];
     while let Some(g) = todo.pop() {

@@ -49,6 +49,8 @@ pub struct TableTooBig {
 pub struct ProofTable {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// A new entry always finds a slot ([`ProofTable::prefer_newest`]).
+    newest: bool,
 }
 
 impl ProofTable {
@@ -94,6 +96,7 @@ impl ProofTable {
         Ok(ProofTable {
             buckets,
             mask: count - 1,
+            newest: false,
         })
     }
 
@@ -130,6 +133,17 @@ impl ProofTable {
                 self.buckets.len() * std::mem::size_of::<Bucket>() / 8,
             )
         }
+    }
+
+    /// From now on a new entry always finds a slot: the least valuable entry of its
+    /// bucket makes room, where otherwise a bucket of more valuable entries refuses it.
+    /// For the certificate check's repairs, whose newest entries are the ones the check
+    /// reads next: in a table full of older settled entries, refused entries had to be
+    /// repaired again (`prove kalah:6x4 --at-least 12 --tt-mb 128 --repair-mb 32`: 51,160
+    /// repairs, 22.3 M nodes; newest first 20,735 repairs, 13.2 M nodes; with 16 MB not
+    /// ended in 100 s, newest first 25.6 s in all).
+    pub fn prefer_newest(&mut self) {
+        self.newest = true;
     }
 
     /// Bytes held.
@@ -191,7 +205,7 @@ impl ProofTable {
                     .enumerate()
                     .min_by_key(|(_, e)| if empty(e) { 0 } else { e.keep as u32 + 1 })
                     .expect("a bucket has entries");
-                if !empty(victim) && victim.keep > keep {
+                if !self.newest && !empty(victim) && victim.keep > keep {
                     // Everything here is worth more than the new entry.
                     return;
                 }
@@ -262,5 +276,21 @@ mod tests {
             64,
             "a bucket is one cache line"
         );
+    }
+    #[test]
+    fn a_table_that_prefers_the_newest_entries_never_refuses_one() {
+        let key = |k: u64| k << 16;
+        let mut t = ProofTable::with_mb(0);
+        for k in 1..5 {
+            t.put(key(k), 0, INFINITE, 1 << 30);
+        }
+        // Four settled entries of much work fill the bucket: a small one is refused...
+        t.put(key(9), 0, INFINITE, 1);
+        assert_eq!(t.get(key(9)), None);
+        // ...unless the table prefers its newest entries.
+        t.prefer_newest();
+        t.put(key(9), 0, INFINITE, 1);
+        assert_eq!(t.get(key(9)), Some((0, INFINITE)));
+        assert_eq!((1..5).filter(|&k| t.get(key(k)).is_some()).count(), 3);
     }
 }
