@@ -409,3 +409,50 @@ fn the_checks_report_their_progress() {
         }
     });
 }
+
+/// A search with a base table reads it (and cannot write it: it holds a `&ProofTable`):
+/// on top of a table that settled the root it answers at once; on top of a table that
+/// searched half the work it answers as a search alone does, in fewer nodes.
+#[test]
+fn a_search_reads_its_base_table_and_leaves_it_alone() {
+    on_search_stack(|| {
+        let kalah = mancala_core::kalah::Kalah::start(4, 3, Default::default());
+        let attacker = kalah.to_move();
+        let mut base = ProofTable::with_mb(4);
+        let alone = ProofSearch::new(&mut base, attacker, Limits::default()).run(&kalah);
+        assert_ne!(alone.verdict, Verdict::Open);
+        let mut own = ProofTable::with_mb(1);
+        let out = ProofSearch::new(&mut own, attacker, Limits::default())
+            .with_base(&base)
+            .run(&kalah);
+        assert_eq!(out.verdict, alone.verdict);
+        assert_eq!(out.nodes, 0, "the base's root entry is settled");
+        // The same question after the opening, on top of a base that searched half as
+        // many nodes as the question takes alone.
+        let mut child = None;
+        kalah.for_each_child(|_, c| {
+            child.get_or_insert(c);
+        });
+        let child = child.expect("the start has moves");
+        let fresh =
+            ProofSearch::new(&mut ProofTable::with_mb(4), attacker, Limits::default()).run(&child);
+        let mut partial = ProofTable::with_mb(4);
+        let half = Limits {
+            nodes: Some(fresh.nodes / 2),
+            ..Limits::default()
+        };
+        let part = ProofSearch::new(&mut partial, attacker, half).run(&child);
+        assert_eq!(part.verdict, Verdict::Open);
+        let mut own = ProofTable::with_mb(4);
+        let on_top = ProofSearch::new(&mut own, attacker, Limits::default())
+            .with_base(&partial)
+            .run(&child);
+        assert_eq!(on_top.verdict, fresh.verdict);
+        assert!(
+            on_top.nodes < fresh.nodes,
+            "{} >= {}",
+            on_top.nodes,
+            fresh.nodes
+        );
+    });
+}
