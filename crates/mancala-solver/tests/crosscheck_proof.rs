@@ -414,17 +414,21 @@ fn the_checks_report_their_progress() {
 /// on top of a table that settled the root it answers at once; on top of a table that
 /// searched half the work it answers as a search alone does, in fewer nodes.
 #[test]
-fn a_search_reads_its_base_table_and_leaves_it_alone() {
+fn a_search_reads_its_base_table() {
     on_search_stack(|| {
         let kalah = mancala_core::kalah::Kalah::start(4, 3, Default::default());
         let attacker = kalah.to_move();
+        let search =
+            |table: &mut ProofTable, limits, g| ProofSearch::new(table, attacker, limits).run(g);
+        let on_top_of = |base: &ProofTable, g| {
+            ProofSearch::new(&mut ProofTable::with_mb(4), attacker, Limits::default())
+                .with_base(base)
+                .run(g)
+        };
         let mut base = ProofTable::with_mb(4);
-        let alone = ProofSearch::new(&mut base, attacker, Limits::default()).run(&kalah);
+        let alone = search(&mut base, Limits::default(), &kalah);
         assert_ne!(alone.verdict, Verdict::Open);
-        let mut own = ProofTable::with_mb(1);
-        let out = ProofSearch::new(&mut own, attacker, Limits::default())
-            .with_base(&base)
-            .run(&kalah);
+        let out = on_top_of(&base, &kalah);
         assert_eq!(out.verdict, alone.verdict);
         assert_eq!(out.nodes, 0, "the base's root entry is settled");
         // The same question after the opening, on top of a base that searched half as
@@ -434,25 +438,16 @@ fn a_search_reads_its_base_table_and_leaves_it_alone() {
             child.get_or_insert(c);
         });
         let child = child.expect("the start has moves");
-        let fresh =
-            ProofSearch::new(&mut ProofTable::with_mb(4), attacker, Limits::default()).run(&child);
+        let fresh = search(&mut ProofTable::with_mb(4), Limits::default(), &child);
         let mut partial = ProofTable::with_mb(4);
         let half = Limits {
             nodes: Some(fresh.nodes / 2),
             ..Limits::default()
         };
-        let part = ProofSearch::new(&mut partial, attacker, half).run(&child);
-        assert_eq!(part.verdict, Verdict::Open);
-        let mut own = ProofTable::with_mb(4);
-        let on_top = ProofSearch::new(&mut own, attacker, Limits::default())
-            .with_base(&partial)
-            .run(&child);
+        assert_eq!(search(&mut partial, half, &child).verdict, Verdict::Open);
+        let on_top = on_top_of(&partial, &child);
         assert_eq!(on_top.verdict, fresh.verdict);
-        assert!(
-            on_top.nodes < fresh.nodes,
-            "{} >= {}",
-            on_top.nodes,
-            fresh.nodes
-        );
+        let (fewer, alone) = (on_top.nodes, fresh.nodes);
+        assert!(fewer < alone, "{fewer} >= {alone}");
     });
 }
