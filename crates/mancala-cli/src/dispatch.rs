@@ -43,10 +43,6 @@ pub trait CliGame: RecordGame + Diagram {
 /// An exact oracle, if there is one.
 pub type OracleBox<G> = Option<Box<dyn Oracle<G>>>;
 
-/// The exact oracle for a search from `root`: the database file `db` when given, else
-/// what the game builds itself, else the databases of the data directory (`db_dir`, or
-/// the default one); with the names of the databases used. Skipped files are reported
-/// on stderr.
 /// Where a command finds its endgame databases: one file, or a directory searched for
 /// the largest database that fits the position.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -65,8 +61,27 @@ impl DbArgs {
     pub fn oracle<G: CliGame>(&self, root: &G) -> Result<(OracleBox<G>, Vec<String>)> {
         oracle_for(root, self.db.as_deref(), self.db_dir.as_deref())
     }
+
+    /// [`DbArgs::oracle`], naming the databases on stderr at the start when `shown` (the
+    /// run shows its progress): the answer names them too, but only at the end, and
+    /// a run of hours should say at once what it rests on.
+    pub fn oracle_announced<G: CliGame>(
+        &self,
+        root: &G,
+        shown: bool,
+    ) -> Result<(OracleBox<G>, Vec<String>)> {
+        let found = self.oracle(root)?;
+        if shown && !found.1.is_empty() {
+            errln!("databases: {}", found.1.join(", "));
+        }
+        Ok(found)
+    }
 }
 
+/// The exact oracle for a search from `root`: the database file `db` when given, else
+/// what the game builds itself, else the databases of the data directory (`db_dir`, or
+/// the default one); with the names of the databases used. Skipped files are reported
+/// on stderr.
 pub fn oracle_for<G: CliGame>(
     root: &G,
     db: Option<&Path>,

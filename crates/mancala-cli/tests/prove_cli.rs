@@ -289,7 +289,8 @@ fn a_checkpoint_resumes_the_same_question_only() {
 
 /// With `--db`, an endgame database's positions are leaves: the value is the one found
 /// without it, in far fewer nodes, every certificate is checked, and the output names the
-/// database the answer rests on. A database of another game is refused.
+/// database the answer rests on (and, with --progress, so does the start of stderr, in
+/// `solve` too). A database of another game is refused.
 #[test]
 fn an_endgame_database_gives_the_same_value_in_fewer_nodes() {
     let dir = common::temp_dir("prove-db");
@@ -311,6 +312,21 @@ fn an_endgame_database_gives_the_same_value_in_fewer_nodes() {
     let nodes = |v: &Value| v["questions"][0]["nodes"].as_u64().unwrap();
     assert!(nodes(&with_db) * 10 < nodes(&plain), "{with_db} {plain}");
     assert_eq!(with_db["questions"][0]["certificate"], "checked");
+    // A run that shows its progress names the database at its start; a quiet one not.
+    let stderr = |command: &str, progress: bool| {
+        let mut args = vec![command, position, "--tt-mb", "16", "--db", db];
+        if progress {
+            args.push("--progress");
+        }
+        let o = mancala(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    for command in ["prove", "solve"] {
+        let shown = stderr(command, true);
+        assert!(shown.starts_with(&format!("databases: {db}\n")), "{shown}");
+        assert!(!stderr(command, false).contains("databases"), "{command}");
+    }
     let other = mancala(&["prove", "afrika:8x1", "--rules", "giveaway", "--db", db]);
     assert_eq!(other.status.code(), Some(2));
 }

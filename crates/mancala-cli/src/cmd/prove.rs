@@ -336,7 +336,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
             G::NAME
         );
     }
-    let (oracle, databases) = a.db.oracle(&root)?;
+    let (oracle, databases) = a.db.oracle_announced(&root, a.shows_progress())?;
     let oracle = oracle.as_deref();
     let seat = |p: Player| G::seat_names()[p.index()];
     let me = root.to_move();
@@ -506,6 +506,11 @@ impl ProveArgs {
     fn tt_mb(&self) -> usize {
         self.tt_mb.unwrap_or_else(mancala_solver::tt::default_mb)
     }
+
+    /// Whether the run writes progress lines: asked for, or stderr is a terminal.
+    fn shows_progress(&self) -> bool {
+        self.progress || std::io::stderr().is_terminal()
+    }
 }
 
 /// Asks "does `attacker` win?" and checks the answer's certificate. With --checkpoint the
@@ -521,7 +526,7 @@ fn ask<G: CliGame>(
     let label = format!("{} [{}]", root.to_text(), question);
     let (mut table, earlier) = open_table(&label, a)?;
     let table_mb = table.bytes() >> 20;
-    let show = a.progress || std::io::stderr().is_terminal();
+    let show = a.shows_progress();
     if a.checkpoint.is_some() {
         interrupt::catch();
     }
