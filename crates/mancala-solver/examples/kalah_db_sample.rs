@@ -1,0 +1,101 @@
+//! A Kalah 2 x 6 database file against forward search on random positions of its largest
+//! classes: the tests compare every entry of whole classes of up to 10 seeds
+//! (`tests/retro_kalah.rs`); a file of 25 or 28 seeds in play is too big for that, so its
+//! top classes are sampled here before a proof rests on them.
+//!
+//! `cargo run --release -p mancala-solver --example kalah_db_sample -- DB_DIR RULES
+//! MIN_SEEDS MAX_SEEDS COUNT [SEED]`: RULES `empty-capture` or `standard-capture`; COUNT
+//! positions with MIN..=MAX seeds in play, each seed dropped into one of the 12 holes at
+//! random (both rows kept non-empty), the rest of the 72 seeds of Kalah(6,6) split at
+//! random between the stores, either side to move. Each is solved by the solver without a
+//! database (one thread, a fresh 256 MB table each) and compared with the value the largest database
+//! of DB_DIR gives. One line per position; exit status 1 if any differs.
+
+use std::path::Path;
+use std::time::Instant;
+
+use mancala_core::game::SplitMix;
+use mancala_core::kalah::{Kalah, Rules};
+use mancala_core::{Player, PositionText};
+use mancala_solver::retro::{Oracle, store};
+use mancala_solver::{Config, Solver};
+
+const HOLES: usize = 12;
+const SEEDS: usize = 72;
+
+/// A random position with `seeds` seeds in play, both rows non-empty.
+fn deal(rng: &mut SplitMix, seeds: usize, rules: Rules) -> Kalah {
+    loop {
+        let mut holes = [0u8; HOLES];
+        for _ in 0..seeds {
+            holes[rng.below(HOLES)] += 1;
+        }
+        let row = |r: usize| holes[r * 6..r * 6 + 6].iter().any(|&h| h > 0);
+        if !(row(0) && row(1)) {
+            continue;
+        }
+        let south = rng.below(SEEDS - seeds + 1);
+        let stores = [south as u8, (SEEDS - seeds - south) as u8];
+        let mover = [Player::First, Player::Second][rng.below(2)];
+        return Kalah::from_parts(&holes, stores, mover, rules).expect("a legal position");
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 5 {
+        eprintln!("usage: kalah_db_sample DB_DIR RULES MIN_SEEDS MAX_SEEDS COUNT [SEED]");
+        std::process::exit(2);
+    }
+    let rules = Rules::parse_variant(&args[1]).expect("RULES");
+    let low: usize = args[2].parse().expect("MIN_SEEDS");
+    let high: usize = args[3].parse().expect("MAX_SEEDS");
+    let count: usize = args[4].parse().expect("COUNT");
+    let mut rng = SplitMix(args.get(5).map_or(1, |s| s.parse().expect("SEED")));
+    assert!(
+        2 <= low && low <= high && high <= SEEDS,
+        "2 <= MIN <= MAX <= 72"
+    );
+    let root = Kalah::start(6, 6, rules);
+    let (found, _) = store::find(Path::new(&args[0]), &root);
+    let found = found.expect("a Kalah 2 x 6 database of these rules in DB_DIR");
+    println!(
+        "database {} ({} seeds)",
+        found.path.display(),
+        found.max_seeds
+    );
+    assert!(
+        high <= found.max_seeds as usize,
+        "MAX_SEEDS within the database"
+    );
+    let mut differ = 0;
+    for _ in 0..count {
+        let seeds = low + rng.below(high - low + 1);
+        let g = deal(&mut rng, seeds, rules);
+        let stored = found
+            .db
+            .probe(&g)
+            .expect("a position of the database's classes");
+        let t0 = Instant::now();
+        // A fresh solver each time: no table entry carries over from another sample.
+        let solver = Solver::new(Config {
+            threads: 1,
+            tt_mb: 256,
+            all_moves: false,
+            ..Config::default()
+        });
+        let searched = solver.solve_with(&g, None).expect("not stopped");
+        let same = stored == searched.value;
+        differ += usize::from(!same);
+        println!(
+            "{seeds} {}  database {stored:+}  search {:+} ({} nodes, {:.2} s)  {}",
+            g.to_text(),
+            searched.value,
+            searched.nodes,
+            t0.elapsed().as_secs_f64(),
+            if same { "same" } else { "DIFFERENT" }
+        );
+    }
+    println!("{count} positions, {differ} different");
+    std::process::exit(i32::from(differ > 0));
+}
