@@ -8,8 +8,8 @@
 //! positions with MIN..=MAX seeds in play, each seed dropped into one of the 12 holes at
 //! random (both rows kept non-empty), the rest of the 72 seeds of Kalah(6,6) split at
 //! random between the stores, either side to move. Each is solved by the solver without a
-//! database (one thread, a fresh 256 MB table each) and compared with the value the largest database
-//! of DB_DIR gives. One line per position; exit status 1 if any differs.
+//! database (one thread, a fresh 256 MB table each) and compared with the value the
+//! largest database of DB_DIR gives. One line per position; exit status 1 if any differs.
 
 use std::path::Path;
 use std::time::Instant;
