@@ -1,5 +1,6 @@
 //! From a game name to the generic code for that game.
 
+use std::io::IsTerminal;
 use std::path::Path;
 
 use anyhow::{Result, bail};
@@ -62,20 +63,27 @@ impl DbArgs {
         oracle_for(root, self.db.as_deref(), self.db_dir.as_deref())
     }
 
-    /// [`DbArgs::oracle`], naming the databases on stderr at the start when `shown` (the
-    /// run shows its progress): the answer names them too, but only at the end, and
-    /// a run of hours should say at once what it rests on.
+    /// [`DbArgs::oracle`], naming the databases on stderr at the start when the run shows
+    /// its progress ([`shows_progress`] of the --progress flag `progress`): the answer
+    /// names them too, but only at the end, and a run of hours should say at once what it
+    /// rests on.
     pub fn oracle_announced<G: CliGame>(
         &self,
         root: &G,
-        shown: bool,
+        progress: bool,
     ) -> Result<(OracleBox<G>, Vec<String>)> {
         let found = self.oracle(root)?;
-        if shown && !found.1.is_empty() {
+        if shows_progress(progress) && !found.1.is_empty() {
             errln!("databases: {}", found.1.join(", "));
         }
         Ok(found)
     }
+}
+
+/// Whether a run writes progress lines: asked for with --progress (`asked`), or stderr
+/// is a terminal.
+pub fn shows_progress(asked: bool) -> bool {
+    asked || std::io::stderr().is_terminal()
 }
 
 /// The exact oracle for a search from `root`: the database file `db` when given, else

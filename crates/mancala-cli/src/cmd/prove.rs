@@ -3,7 +3,6 @@
 //! counts a margin, whether a player wins (or reaches --at-least) and so bounds on the
 //! margin.
 
-use std::io::IsTerminal;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -336,7 +335,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
             G::NAME
         );
     }
-    let (oracle, databases) = a.db.oracle_announced(&root, a.shows_progress())?;
+    let (oracle, databases) = a.db.oracle_announced(&root, a.progress)?;
     let oracle = oracle.as_deref();
     let seat = |p: Player| G::seat_names()[p.index()];
     let me = root.to_move();
@@ -509,7 +508,7 @@ impl ProveArgs {
 
     /// Whether the run writes progress lines: asked for, or stderr is a terminal.
     fn shows_progress(&self) -> bool {
-        self.progress || std::io::stderr().is_terminal()
+        crate::dispatch::shows_progress(self.progress)
     }
 }
 

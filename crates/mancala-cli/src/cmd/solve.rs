@@ -163,8 +163,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         all_moves: !a.value_only,
         max_pv: a.pv_limit.unwrap_or(400),
     };
-    let shown = a.progress || std::io::stderr().is_terminal();
-    let (oracle, databases) = a.db.oracle_announced(&root, shown)?;
+    let (oracle, databases) = a.db.oracle_announced(&root, a.progress)?;
     let solver = Solver::try_new(config)?;
     let ck = Checkpointing::open(
         &a.checkpoint,
