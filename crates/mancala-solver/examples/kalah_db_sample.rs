@@ -100,30 +100,7 @@ fn main() {
         high <= found.max_seeds as usize,
         "MAX_SEEDS within the database"
     );
-    if by_one_ply {
-        let (t0, mut differ) = (Instant::now(), 0usize);
-        for _ in 0..count {
-            let seeds = low + rng.below(high - low + 1);
-            let g = deal(&mut rng, seeds, rules);
-            let stored = found
-                .db
-                .probe(&g)
-                .expect("a position of the database's classes");
-            let best = one_ply(&g, &found.db);
-            if best != Some(stored) {
-                differ += 1;
-                println!(
-                    "{seeds} {}  database {stored:+}  its moves {best:?}  DIFFERENT",
-                    g.to_text()
-                );
-            }
-        }
-        println!(
-            "{count} positions of {low}-{high} seeds checked one move deep, {differ} different ({:.1} s)",
-            t0.elapsed().as_secs_f64()
-        );
-        std::process::exit(i32::from(differ > 0));
-    }
+    let start = Instant::now();
     let mut differ = 0;
     for _ in 0..count {
         let seeds = low + rng.below(high - low + 1);
@@ -132,26 +109,57 @@ fn main() {
             .db
             .probe(&g)
             .expect("a position of the database's classes");
-        let t0 = Instant::now();
-        // A fresh solver each time: no table entry carries over from another sample.
-        let solver = Solver::new(Config {
-            threads: 1,
-            tt_mb: 256,
-            all_moves: false,
-            ..Config::default()
-        });
-        let searched = solver.solve_with(&g, None).expect("not stopped");
-        let same = stored == searched.value;
+        let same = if by_one_ply {
+            agrees_one_ply(seeds, &g, stored, &found.db)
+        } else {
+            agrees_with_search(seeds, &g, stored)
+        };
         differ += usize::from(!same);
+    }
+    let how = if by_one_ply {
+        "checked one move deep"
+    } else {
+        "searched"
+    };
+    println!(
+        "{count} positions, {differ} different ({how}, {low}-{high} seeds, {:.1} s)",
+        start.elapsed().as_secs_f64()
+    );
+    std::process::exit(i32::from(differ > 0));
+}
+
+/// Whether `g`'s stored value is the best of its moves' (a line when it is not).
+fn agrees_one_ply(seeds: usize, g: &Kalah, stored: i32, oracle: &dyn Oracle<Kalah>) -> bool {
+    let best = one_ply(g, oracle);
+    let same = best == Some(stored);
+    if !same {
         println!(
-            "{seeds} {}  database {stored:+}  search {:+} ({} nodes, {:.2} s)  {}",
-            g.to_text(),
-            searched.value,
-            searched.nodes,
-            t0.elapsed().as_secs_f64(),
-            if same { "same" } else { "DIFFERENT" }
+            "{seeds} {}  database {stored:+}  its moves {best:?}  DIFFERENT",
+            g.to_text()
         );
     }
-    println!("{count} positions, {differ} different");
-    std::process::exit(i32::from(differ > 0));
+    same
+}
+
+/// Whether a search without a database finds `g`'s stored value (a line either way).
+fn agrees_with_search(seeds: usize, g: &Kalah, stored: i32) -> bool {
+    let t0 = Instant::now();
+    // A fresh solver each time: no table entry carries over from another sample.
+    let solver = Solver::new(Config {
+        threads: 1,
+        tt_mb: 256,
+        all_moves: false,
+        ..Config::default()
+    });
+    let searched = solver.solve_with(g, None).expect("not stopped");
+    let same = stored == searched.value;
+    println!(
+        "{seeds} {}  database {stored:+}  search {:+} ({} nodes, {:.2} s)  {}",
+        g.to_text(),
+        searched.value,
+        searched.nodes,
+        t0.elapsed().as_secs_f64(),
+        if same { "same" } else { "DIFFERENT" }
+    );
+    same
 }
