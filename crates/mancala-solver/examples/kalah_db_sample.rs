@@ -4,8 +4,8 @@
 //! top classes are sampled here before a proof rests on them.
 //!
 //! `cargo run --release -p mancala-solver --example kalah_db_sample -- DB_DIR RULES
-//! MIN_SEEDS MAX_SEEDS COUNT [SEED]`: RULES `empty-capture` or `standard-capture`; COUNT
-//! positions with MIN..=MAX seeds in play, each seed dropped into one of the 12 holes at
+//! MIN_SEEDS MAX_SEEDS COUNT [SEED] [--one-ply]`: RULES `empty-capture` or
+//! `standard-capture`; COUNT positions with MIN..=MAX seeds in play, each seed dropped into one of the 12 holes at
 //! random (both rows kept non-empty), the rest of the 72 seeds of Kalah(6,6) split at
 //! random between the stores, either side to move. Each is solved by the solver without a
 //! database (one thread, a fresh 256 MB table each) and compared with the value the
@@ -76,7 +76,9 @@ fn main() {
     let by_one_ply = all.iter().any(|a| a == "--one-ply");
     let args: Vec<String> = all.into_iter().filter(|a| a != "--one-ply").collect();
     if args.len() < 5 {
-        eprintln!("usage: kalah_db_sample DB_DIR RULES MIN_SEEDS MAX_SEEDS COUNT [SEED]");
+        eprintln!(
+            "usage: kalah_db_sample DB_DIR RULES MIN_SEEDS MAX_SEEDS COUNT [SEED] [--one-ply]"
+        );
         std::process::exit(2);
     }
     let rules = Rules::parse_variant(&args[1]).expect("RULES");
