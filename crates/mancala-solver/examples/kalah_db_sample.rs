@@ -7,9 +7,10 @@
 //! MIN_SEEDS MAX_SEEDS COUNT [SEED] [--one-ply]`: RULES `empty-capture` or
 //! `standard-capture`; COUNT positions with MIN..=MAX seeds in play, each seed dropped
 //! into one of the 12 holes at random (both rows kept non-empty), the rest of the 72
-//! seeds of Kalah(6,6) split at random between the stores, either side to move. Each is solved by the solver without a
-//! database (one thread, a fresh 256 MB table each) and compared with the value the
-//! largest database of DB_DIR gives. One line per position; exit status 1 if any differs.
+//! seeds of Kalah(6,6) split at random between the stores, either side to move. Each is
+//! solved by the solver without a database (one thread, a fresh 256 MB table each) and
+//! compared with the value the largest database of DB_DIR gives. One line per position;
+//! exit status 1 if any differs.
 //!
 //! With `--one-ply` anywhere among the arguments, each position is checked one move deep
 //! instead: its value must be the best of its moves' values, each the database's value
