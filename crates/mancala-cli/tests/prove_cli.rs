@@ -233,8 +233,8 @@ fn a_proven_goal_names_a_move_that_reaches_it() {
 }
 
 /// A search stopped by --max-nodes saves its table, and the same question resumes from
-/// it, keeping its table (another --tt-mb is refused); another question refuses the file
-/// unless --force, and a checkpoint needs --only.
+/// it, keeping its table or moving it into one of another --tt-mb; another question
+/// refuses the file unless --force, and a checkpoint needs --only.
 #[test]
 fn a_checkpoint_resumes_the_same_question_only() {
     let dir = common::temp_dir("prove-checkpoint");
@@ -260,8 +260,23 @@ fn a_checkpoint_resumes_the_same_question_only() {
     let first: Value = serde_json::from_slice(&first.stdout).unwrap();
     assert_eq!(first["questions"][0]["answer"], "open");
     assert!(std::path::Path::new(ck).exists());
-    let resized = ask("opponent", &["--tt-mb", "32"]);
-    common::assert_refused(&resized, &["the checkpoint's table is 16 MB", "--force"]);
+    // Another --tt-mb moves the saved entries into a table of that size (on a copy, so
+    // that the run below resumes the 16 MB table).
+    let original = std::fs::read(ck).unwrap();
+    for (mb, moved) in [
+        (32, "moved into a table of 32 MB, 0 entries dropped"),
+        (8, "moved into a table of 8 MB"),
+    ] {
+        let resized = ask("opponent", &["--tt-mb", &mb.to_string()]);
+        let err = String::from_utf8_lossy(&resized.stderr);
+        assert_eq!(resized.status.code(), Some(0), "{err}");
+        assert!(err.contains(&format!("(16 MB table, {moved}")), "{err}");
+        let resized: Value = serde_json::from_slice(&resized.stdout).unwrap();
+        assert_eq!(resized["value"], -1.0);
+        assert_eq!(resized["questions"][0]["resumed"]["nodes"], 5000);
+        assert_eq!(resized["questions"][0]["table_mb"], mb);
+        std::fs::write(ck, &original).unwrap();
+    }
     let second = ask("opponent", &[]);
     let err = String::from_utf8_lossy(&second.stderr);
     assert_eq!(second.status.code(), Some(0), "{err}");

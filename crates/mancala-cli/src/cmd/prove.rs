@@ -48,7 +48,8 @@ pub struct ProveArgs {
     /// Table size in MB for each question (16 bytes a position; default as for `solve`:
     /// a sixteenth of the available memory, 64 to 1024), rounded down to a power of two
     /// (each answer reports the size used). A resumed search keeps its checkpoint's
-    /// table: another size is refused unless --force.
+    /// table size, or with --tt-mb moves its entries into a table of that size (all of
+    /// them into a larger one; the least valuable give way in a smaller one).
     #[arg(long, value_parser = crate::args::tt_mb)]
     tt_mb: Option<usize>,
     /// Stop each question after this many nodes; an unanswered question is reported open.
@@ -72,8 +73,8 @@ pub struct ProveArgs {
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
-    /// Replace a --checkpoint FILE that belongs to another question, is damaged, or holds
-    /// a table of another size than --tt-mb: start over (its work is lost).
+    /// Replace a --checkpoint FILE that belongs to another question or is damaged: start
+    /// over (its work is lost).
     #[arg(long, requires = "checkpoint")]
     force: bool,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
@@ -154,7 +155,7 @@ struct Answer {
     proof_number: u32,
     disproof_number: u32,
     /// The table's size in MB: --tt-mb rounded down to a power of two, or the
-    /// checkpoint's.
+    /// checkpoint's when --tt-mb is not given.
     table_mb: usize,
     /// With --checkpoint: what the earlier runs did (nodes and seconds above are this
     /// run's).
@@ -183,7 +184,7 @@ struct Output {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     moves: Vec<MoveValue>,
     /// The table size in MB: the largest any question used (a resumed question keeps its
-    /// checkpoint's), or --tt-mb when none was asked.
+    /// checkpoint's unless --tt-mb asks for another), or --tt-mb when none was asked.
     tt_mb: usize,
 }
 
@@ -436,10 +437,12 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 }
 
 /// The table and effort saved at `path` for the question `label`; `None` when --force
-/// replaces a checkpoint that cannot be resumed (another question, damaged, or a table
-/// of another size than --tt-mb), which is refused without it.
+/// replaces a checkpoint that cannot be resumed (another question, or damaged), which is
+/// refused without it. A --tt-mb of another size than the saved table's moves the saved
+/// entries into a table of that size (all of them into a larger one), so a long search
+/// can be given more memory between two runs.
 fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable, Earlier)>> {
-    let saved = match load_proof(path, label) {
+    let saved = match load_proof(path, label, a.tt_mb) {
         Ok(saved) => saved,
         Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
         Err(e) if a.force => {
@@ -448,30 +451,20 @@ fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable,
         }
         Err(e) => bail!("{e} (--force replaces it)"),
     };
-    let (kept, asked) = (saved.table.bytes(), a.tt_mb.map(ProofTable::bytes_for_mb));
-    if let Some(asked) = asked.filter(|&b| b != kept) {
-        if !a.force {
-            bail!(
-                "{}: the checkpoint's table is {} MB and a resumed search keeps it, but --tt-mb asks for {} MB: leave --tt-mb out to resume, or add --force to start over",
-                path.display(),
-                kept >> 20,
-                asked >> 20
-            );
-        }
-        errln!(
-            "{}: a table of {} MB replaced by one of {} MB (--force): starting over",
-            path.display(),
-            kept >> 20,
-            asked >> 20
-        );
-        return Ok(None);
-    }
+    let (kept, now) = (saved.saved_bytes >> 20, saved.table.bytes() >> 20);
+    let moved = if kept == now {
+        String::new()
+    } else {
+        format!(
+            ", moved into a table of {now} MB, {} entries dropped",
+            saved.dropped
+        )
+    };
     errln!(
-        "resuming from {}: earlier runs {} nodes, {:.1} s ({} MB table)",
+        "resuming from {}: earlier runs {} nodes, {:.1} s ({kept} MB table{moved})",
         path.display(),
         saved.nodes,
         saved.seconds,
-        kept >> 20
     );
     let earlier = Earlier {
         nodes: saved.nodes,

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use super::table::ProofTable;
+use super::table::{BUCKET_WORDS, ProofTable};
 use crate::checkpoint::{Words, write_atomically};
 
 const MAGIC: &[u8; 8] = b"MNCLPROF";
@@ -39,6 +39,10 @@ pub enum ProofCheckpointError {
         found: String,
         wanted: String,
     },
+    #[error(
+        "{path}: the checkpoint's table of {saved_bytes} bytes is too small to be moved into a larger one (entries keep bits 16-63 of their keys)"
+    )]
+    CannotGrow { path: PathBuf, saved_bytes: usize },
     #[error("{path}: {source}")]
     Table {
         path: PathBuf,
@@ -52,6 +56,10 @@ pub struct SavedProof {
     /// Nodes and seconds of all the runs that wrote it.
     pub nodes: u64,
     pub seconds: f64,
+    /// The size of the table that was saved, which `table` may not have.
+    pub saved_bytes: usize,
+    /// Entries that did not fit when the saved table was moved into a smaller one.
+    pub dropped: u64,
 }
 
 /// Writes `table` to `path` for the question `label`, with the effort so far.
@@ -78,9 +86,15 @@ pub fn save_proof(
     .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
 }
 
-/// Reads the checkpoint at `path`, if it belongs to the question `label`. The table has
-/// the size it was saved with.
-pub fn load_proof(path: &Path, label: &str) -> Result<SavedProof, ProofCheckpointError> {
+/// Reads the checkpoint at `path`, if it belongs to the question `label`, into a table of
+/// `mb` megabytes (as [`ProofTable::try_with_mb`] sizes it), or of the size it was saved
+/// with when `mb` is `None`. A table of another size takes the saved entries bucket by
+/// bucket ([`ProofTable::take_bucket`]), so only the new table is ever in memory.
+pub fn load_proof(
+    path: &Path,
+    label: &str,
+    mb: Option<usize>,
+) -> Result<SavedProof, ProofCheckpointError> {
     let io = |source| match crate::checkpoint::cut_short(source) {
         Ok(()) => ProofCheckpointError::Truncated {
             path: path.to_path_buf(),
@@ -111,15 +125,42 @@ pub fn load_proof(path: &Path, label: &str) -> Result<SavedProof, ProofCheckpoin
     let nodes = r.get().map_err(io)?;
     let seconds = f64::from_bits(r.get().map_err(io)?);
     let len = r.get().map_err(io)?;
-    let mut table = ProofTable::with_words(len)
-        .ok_or_else(not_ours)?
-        .map_err(|source| ProofCheckpointError::Table {
-            path: path.to_path_buf(),
-            source,
-        })?;
-    for x in table.words_mut() {
-        *x = r.get().map_err(io)?;
-    }
+    let too_big = |source| ProofCheckpointError::Table {
+        path: path.to_path_buf(),
+        source,
+    };
+    let count = ProofTable::buckets_in_words(len).ok_or_else(not_ours)?;
+    let saved_bytes = count * BUCKET_WORDS * 8;
+    let resized = mb.filter(|&mb| ProofTable::bytes_for_mb(mb) != saved_bytes);
+    let mut dropped = 0;
+    let table = match resized {
+        None => {
+            let mut table = ProofTable::with_words(len)
+                .ok_or_else(not_ours)?
+                .map_err(too_big)?;
+            for x in table.words_mut() {
+                *x = r.get().map_err(io)?;
+            }
+            table
+        }
+        Some(mb) => {
+            let mut table = ProofTable::try_with_mb(mb).map_err(too_big)?;
+            if !table.can_take_from(count) {
+                return Err(ProofCheckpointError::CannotGrow {
+                    path: path.to_path_buf(),
+                    saved_bytes,
+                });
+            }
+            for index in 0..count {
+                let mut words = [0; BUCKET_WORDS];
+                for x in &mut words {
+                    *x = r.get().map_err(io)?;
+                }
+                dropped += table.take_bucket(index, count, words);
+            }
+            table
+        }
+    };
     let expected = r.sum;
     let found = r.get().map_err(io)?;
     if found != expected {
@@ -133,5 +174,71 @@ pub fn load_proof(path: &Path, label: &str) -> Result<SavedProof, ProofCheckpoin
         table,
         nodes,
         seconds,
+        saved_bytes,
+        dropped,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys spread over all 64 bits (a multiplicative hash of 1..=n).
+    fn keys(n: u64) -> impl Iterator<Item = u64> {
+        (1..=n).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    }
+
+    #[test]
+    fn a_saved_table_moves_whole_into_a_larger_one_and_partly_into_a_smaller_one() {
+        let dir = std::env::temp_dir().join(format!("mancala-proof-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.ckpt");
+        // A 4 MB table (2^16 buckets) (262,144 entries) offered 400,000 positions: it is full.
+        let mut t = ProofTable::with_mb(4);
+        for (i, k) in keys(400_000).enumerate() {
+            t.put(k, i as u32 % 50 + 1, 7, i as u64);
+        }
+        let held: Vec<_> = keys(400_000).filter_map(|k| Some((k, t.get(k)?))).collect();
+        assert!(
+            held.len() > 200_000 && held.len() < 400_000,
+            "{}",
+            held.len()
+        );
+        save_proof(&t, &path, "q", 123, 4.5).unwrap();
+
+        let same = load_proof(&path, "q", None).unwrap();
+        assert_eq!((same.nodes, same.seconds, same.dropped), (123, 4.5, 0));
+        assert_eq!(same.table.bytes(), 4 << 20);
+
+        let larger = load_proof(&path, "q", Some(16)).unwrap();
+        assert_eq!(
+            (larger.table.bytes(), larger.saved_bytes),
+            (16 << 20, 4 << 20)
+        );
+        assert_eq!(larger.dropped, 0);
+        for &(k, numbers) in &held {
+            assert_eq!(larger.table.get(k), Some(numbers), "{k:x}");
+        }
+
+        let smaller = load_proof(&path, "q", Some(1)).unwrap();
+        let kept: Vec<_> = held
+            .iter()
+            .filter(|(k, _)| smaller.table.get(*k).is_some())
+            .collect();
+        assert_eq!(kept.len() as u64 + smaller.dropped, held.len() as u64);
+        assert!(
+            kept.len() > 50_000 && kept.len() <= 65_536,
+            "{}",
+            kept.len()
+        );
+        assert!(kept.iter().all(|&&(k, n)| smaller.table.get(k) == Some(n)));
+
+        // A table of under 2^16 buckets does not know its keys' bits 16 and below it.
+        save_proof(&ProofTable::with_mb(1), &path, "q", 1, 1.0).unwrap();
+        assert!(matches!(
+            load_proof(&path, "q", Some(4)),
+            Err(ProofCheckpointError::CannotGrow { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -30,6 +30,9 @@ struct Entry {
 
 const WAYS: usize = 4;
 
+/// 8-byte words per bucket (one cache line).
+pub const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
+
 /// One cache line.
 #[derive(Copy, Clone, Default)]
 #[repr(C, align(64))]
@@ -103,14 +106,19 @@ impl ProofTable {
     /// A table of `words` 8-byte words (as [`ProofTable::words`] gives them), empty;
     /// `None` when no table has that many.
     pub fn with_words(words: u64) -> Option<Result<Self, TableTooBig>> {
-        let per_bucket = (std::mem::size_of::<Bucket>() / 8) as u64;
+        let count = Self::buckets_in_words(words)?;
+        let mb = (count * std::mem::size_of::<Bucket>()) >> 20;
+        Some(Self::with_buckets(count, mb))
+    }
+
+    /// The buckets of a table of `words` 8-byte words; `None` when no table has that many.
+    pub fn buckets_in_words(words: u64) -> Option<usize> {
+        let per_bucket = BUCKET_WORDS as u64;
         let count = words / per_bucket;
         if count == 0 || !count.is_power_of_two() || count * per_bucket != words {
             return None;
         }
-        let count = usize::try_from(count).ok()?;
-        let mb = (count * std::mem::size_of::<Bucket>()) >> 20;
-        Some(Self::with_buckets(count, mb))
+        usize::try_from(count).ok()
     }
 
     /// The table as 8-byte words, for saving it.
@@ -159,6 +167,57 @@ impl ProofTable {
             key as usize & self.mask,
             ((check >> 16) as u32, check as u16),
         )
+    }
+
+    /// Whether the entries of a saved table of `count` buckets can be moved into this one:
+    /// always into a smaller table, and into a larger one when the saved table had at
+    /// least 2^16 buckets (4 MB), since an entry keeps only bits 16-63 of its key and a
+    /// smaller table's bucket index leaves some of bits 0-15 unknown.
+    pub fn can_take_from(&self, count: usize) -> bool {
+        count.is_power_of_two() && (self.buckets.len() <= count || count >= 1 << 16)
+    }
+
+    /// Moves the entries of bucket `index` of a saved table of `count` buckets (its
+    /// [`BUCKET_WORDS`] words, as [`ProofTable::words`] gave them) into this table, so a
+    /// resumed search can have a table of another size than the one it saved
+    /// ([`ProofTable::can_take_from`] must hold). Into a larger table nothing is lost: a
+    /// bucket's entries spread over the buckets its keys' next bits name. Into a smaller one
+    /// several buckets meet, and the least valuable entries beyond four give way, as in
+    /// [`ProofTable::put`]. Returns how many entries were dropped.
+    pub fn take_bucket(&mut self, index: usize, count: usize, words: [u64; BUCKET_WORDS]) -> u64 {
+        debug_assert!(self.can_take_from(count) && index < count);
+        // SAFETY: a bucket is 64 bytes of plain integers (repr(C), no padding); every bit
+        // pattern is a valid bucket.
+        let saved: Bucket = unsafe { std::mem::transmute(words) };
+        let low = (index & (count - 1) & 0xFFFF) as u64;
+        let mut dropped = 0;
+        for e in saved.0 {
+            if (e.check, e.check_low) == (0, 0) {
+                continue;
+            }
+            let key = (e.check as u64) << 32 | (e.check_low as u64) << 16 | low;
+            let bucket = &mut self.buckets[key as usize & self.mask].0;
+            let (i, victim) = bucket
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, v)| {
+                    if (v.check, v.check_low) == (0, 0) {
+                        0
+                    } else {
+                        v.keep as u32 + 1
+                    }
+                })
+                .expect("a bucket has entries");
+            if (victim.check, victim.check_low) == (0, 0) {
+                bucket[i] = e;
+            } else {
+                dropped += 1;
+                if victim.keep < e.keep {
+                    bucket[i] = e;
+                }
+            }
+        }
+        dropped
     }
 
     /// Asks the processor to fetch `key`'s bucket (a hint; no effect on results).
