@@ -460,8 +460,12 @@ fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable,
             saved.dropped
         )
     };
+    let demoted = match saved.demoted {
+        0 => String::new(),
+        n => format!(", {n} settled entries of one node read as leaves"),
+    };
     errln!(
-        "resuming from {}: earlier runs {} nodes, {:.1} s ({kept} MB table{moved})",
+        "resuming from {}: earlier runs {} nodes, {:.1} s ({kept} MB table{moved}{demoted})",
         path.display(),
         saved.nodes,
         saved.seconds,

@@ -13,7 +13,10 @@ use super::table::{BUCKET_WORDS, ProofTable};
 use crate::checkpoint::{Words, write_atomically};
 
 const MAGIC: &[u8; 8] = b"MNCLPROF";
-const VERSION: u64 = 1;
+/// Version 2: leaves have their own rank in the table ([`ProofTable::put_leaf`]); a
+/// version-1 table, whose leaves were settled entries of one node, is read with those
+/// demoted to leaves.
+const VERSION: u64 = 2;
 
 /// Why a proof checkpoint cannot be written or read.
 #[derive(Debug, thiserror::Error)]
@@ -23,7 +26,7 @@ pub enum ProofCheckpointError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: not a checkpoint of `mancala prove` (version {VERSION}), or cut short")]
+    #[error("{path}: not a checkpoint of `mancala prove` (versions 1 to {VERSION}), or cut short")]
     NotACheckpoint { path: PathBuf },
     #[error("{path}: the checkpoint is cut short (truncated, or copied while it was written)")]
     Truncated { path: PathBuf },
@@ -60,6 +63,8 @@ pub struct SavedProof {
     pub saved_bytes: usize,
     /// Entries that did not fit when the saved table was moved into a smaller one.
     pub dropped: u64,
+    /// Settled entries of one node of a version-1 table, read as leaves.
+    pub demoted: u64,
 }
 
 /// Writes `table` to `path` for the question `label`, with the effort so far.
@@ -111,7 +116,11 @@ pub fn load_proof(
     let mut r = Words::new(BufReader::with_capacity(1 << 20, file));
     let mut magic = [0u8; 8];
     r.get_bytes(&mut magic).map_err(|_| not_ours())?;
-    if &magic != MAGIC || r.get().map_err(io)? != VERSION {
+    if &magic != MAGIC {
+        return Err(not_ours());
+    }
+    let version = r.get().map_err(io)?;
+    if !(1..=VERSION).contains(&version) {
         return Err(not_ours());
     }
     let found = r.get_text().map_err(|_| not_ours())?;
@@ -133,7 +142,7 @@ pub fn load_proof(
     let saved_bytes = count * BUCKET_WORDS * 8;
     let resized = mb.filter(|&mb| ProofTable::bytes_for_mb(mb) != saved_bytes);
     let mut dropped = 0;
-    let table = match resized {
+    let mut table = match resized {
         None => {
             let mut table = ProofTable::with_words(len)
                 .ok_or_else(not_ours)?
@@ -161,6 +170,11 @@ pub fn load_proof(
             table
         }
     };
+    let demoted = if version == 1 {
+        table.demote_one_node_settled()
+    } else {
+        0
+    };
     let expected = r.sum;
     let found = r.get().map_err(io)?;
     if found != expected {
@@ -176,6 +190,7 @@ pub fn load_proof(
         seconds,
         saved_bytes,
         dropped,
+        demoted,
     })
 }
 

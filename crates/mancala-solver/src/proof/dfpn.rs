@@ -304,11 +304,12 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             } else if let Some(numbers) = self.stored(c.key) {
                 numbers
             } else if let Some(win) = known_verdict(&c.g, self.goal, self.oracle) {
-                // Stored, so that the next expansion of this parent finds it in the
-                // table instead of testing for the end of the game (in Andada that test
-                // sows every hole) or reading the database again.
+                // Stored where there is room, so that the next expansion of this parent
+                // finds it in the table instead of testing for the end of the game (in
+                // Andada that test sows every hole) or reading the database again; never
+                // in the place of searched work (`ProofTable::put_leaf`).
                 let numbers = settled(win);
-                self.table.put(c.key, numbers.0, numbers.1, 1);
+                self.table.put_leaf(c.key, numbers.0, numbers.1);
                 numbers
             } else {
                 self.initial(&c.g)
