@@ -29,6 +29,23 @@ struct Entry {
     dn: u32,
 }
 
+impl Entry {
+    fn is_empty(&self) -> bool {
+        (self.check, self.check_low) == (0, 0)
+    }
+}
+
+/// The slot a new entry takes in a full bucket: an empty one, else the one of least work
+/// (leaves first).
+fn least_valuable(bucket: &[Entry; WAYS]) -> usize {
+    (0..WAYS)
+        .min_by_key(|&i| {
+            let e = &bucket[i];
+            if e.is_empty() { 0 } else { e.keep as u32 + 1 }
+        })
+        .expect("a bucket has entries")
+}
+
 const WAYS: usize = 4;
 
 /// 8-byte words per bucket (one cache line).
@@ -198,18 +215,9 @@ impl ProofTable {
             }
             let key = (e.check as u64) << 32 | (e.check_low as u64) << 16 | low;
             let bucket = &mut self.buckets[key as usize & self.mask].0;
-            let (i, victim) = bucket
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, v)| {
-                    if (v.check, v.check_low) == (0, 0) {
-                        0
-                    } else {
-                        v.keep as u32 + 1
-                    }
-                })
-                .expect("a bucket has entries");
-            if (victim.check, victim.check_low) == (0, 0) {
+            let i = least_valuable(bucket);
+            let victim = bucket[i];
+            if victim.is_empty() {
                 bucket[i] = e;
             } else {
                 dropped += 1;
@@ -263,7 +271,7 @@ impl ProofTable {
         let slot = bucket
             .iter()
             .position(|e| (e.check, e.check_low) == check)
-            .or_else(|| bucket.iter().position(|e| (e.check, e.check_low) == (0, 0)))
+            .or_else(|| bucket.iter().position(Entry::is_empty))
             .or_else(|| bucket.iter().position(|e| e.keep == 0));
         if let Some(i) = slot {
             bucket[i] = Entry {
@@ -299,16 +307,12 @@ impl ProofTable {
         };
         let keep = settled | (u64::BITS - work.leading_zeros()) as u16;
         let bucket = &mut self.buckets[b].0;
-        let empty = |e: &Entry| (e.check, e.check_low) == (0, 0);
         let slot = match bucket.iter().position(|e| (e.check, e.check_low) == check) {
             Some(i) => i,
             None => {
-                let (i, victim) = bucket
-                    .iter()
-                    .enumerate()
-                    .min_by_key(|(_, e)| if empty(e) { 0 } else { e.keep as u32 + 1 })
-                    .expect("a bucket has entries");
-                if !self.newest && !empty(victim) && victim.keep > keep {
+                let i = least_valuable(bucket);
+                let victim = bucket[i];
+                if !self.newest && !victim.is_empty() && victim.keep > keep {
                     // Everything here is worth more than the new entry.
                     return;
                 }
