@@ -75,9 +75,22 @@ pub fn save_proof(
     nodes: u64,
     seconds: f64,
 ) -> Result<(), ProofCheckpointError> {
+    write_proof(table, path, label, nodes, seconds, VERSION)
+}
+
+/// [`save_proof`] in the layout of `version` (the same words in versions 1 and 2; only
+/// what a settled entry of one node means differs), so the tests can write an old file.
+fn write_proof(
+    table: &ProofTable,
+    path: &Path,
+    label: &str,
+    nodes: u64,
+    seconds: f64,
+    version: u64,
+) -> Result<(), ProofCheckpointError> {
     write_atomically(path, |w| {
         w.put_bytes(MAGIC)?;
-        w.put(VERSION)?;
+        w.put(version)?;
         w.put_text(label)?;
         w.put(nodes)?;
         w.put(seconds.to_bits())?;
@@ -253,6 +266,62 @@ mod tests {
         assert!(matches!(
             load_proof(&path, "q", Some(4)),
             Err(ProofCheckpointError::CannotGrow { .. })
+        ));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A version-1 file stored leaves as settled entries of one node: read back, those
+    /// (and only those) become leaves, which searched work then replaces; a version-2
+    /// file's entries of one node are searched work and stay so. An unknown version is
+    /// refused.
+    #[test]
+    fn a_version_1_checkpoint_is_read_with_its_one_node_settled_entries_as_leaves() {
+        use super::super::INFINITE;
+        let dir = std::env::temp_dir().join(format!("mancala-proof-v1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.ckpt");
+        let key = |k: u64| k << 16;
+        // One bucket (the table of 0 MB): three settled entries of one node, one of more.
+        let mut t = ProofTable::with_mb(0);
+        for k in 1..4 {
+            t.put(key(k), 0, INFINITE, 1);
+        }
+        t.put(key(4), INFINITE, 0, 1 << 10);
+        let unsettled = |table: &mut ProofTable| {
+            table.put(key(5), 3, 3, 1 << 5);
+            table.get(key(5))
+        };
+
+        write_proof(&t, &path, "q", 9, 1.5, 1).unwrap();
+        let mut old = load_proof(&path, "q", None).unwrap();
+        assert_eq!((old.demoted, old.nodes, old.seconds), (3, 9, 1.5));
+        for k in 1..5 {
+            assert!(old.table.get(key(k)).is_some(), "{k}");
+        }
+        assert_eq!(
+            unsettled(&mut old.table),
+            Some((3, 3)),
+            "it replaces a leaf"
+        );
+        assert_eq!(
+            old.table.get(key(4)),
+            Some((INFINITE, 0)),
+            "searched work stays"
+        );
+
+        save_proof(&t, &path, "q", 9, 1.5).unwrap();
+        let mut new = load_proof(&path, "q", None).unwrap();
+        assert_eq!(new.demoted, 0);
+        assert_eq!(
+            unsettled(&mut new.table),
+            None,
+            "settled entries outrank it"
+        );
+
+        write_proof(&t, &path, "q", 9, 1.5, VERSION + 1).unwrap();
+        assert!(matches!(
+            load_proof(&path, "q", None),
+            Err(ProofCheckpointError::NotACheckpoint { .. })
         ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
