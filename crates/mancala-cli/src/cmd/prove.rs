@@ -73,8 +73,8 @@ pub struct ProveArgs {
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
-    /// Replace a --checkpoint FILE that belongs to another question or is damaged: start
-    /// over (its work is lost).
+    /// Replace a --checkpoint FILE that cannot be resumed (another question's, damaged, or
+    /// a table under 4 MB that --tt-mb asks to grow): start over (its work is lost).
     #[arg(long, requires = "checkpoint")]
     force: bool,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
@@ -437,10 +437,11 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 }
 
 /// The table and effort saved at `path` for the question `label`; `None` when --force
-/// replaces a checkpoint that cannot be resumed (another question, or damaged), which is
-/// refused without it. A --tt-mb of another size than the saved table's moves the saved
-/// entries into a table of that size (all of them into a larger one), so a long search
-/// can be given more memory between two runs.
+/// replaces a checkpoint that cannot be resumed (another question's, damaged, or too
+/// small to grow into the --tt-mb asked for), which is refused without it. A --tt-mb of
+/// another size than the saved table's moves the saved entries into a table of that size
+/// (all of them into a larger one), so a long search can be given more memory between
+/// two runs.
 fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable, Earlier)>> {
     let saved = match load_proof(path, label, a.tt_mb) {
         Ok(saved) => saved,

@@ -155,7 +155,10 @@ pub fn load_proof(
     let saved_bytes = count * BUCKET_WORDS * 8;
     let resized = mb.filter(|&mb| ProofTable::bytes_for_mb(mb) != saved_bytes);
     let mut dropped = 0;
-    let mut table = match resized {
+    let mut demoted = 0;
+    // Version 1 stored leaves as settled entries of one node (see VERSION).
+    let demote = version == 1;
+    let table = match resized {
         None => {
             let mut table = ProofTable::with_words(len)
                 .ok_or_else(not_ours)?
@@ -163,30 +166,32 @@ pub fn load_proof(
             for x in table.words_mut() {
                 *x = r.get().map_err(io)?;
             }
+            if demote {
+                demoted = table.demote_one_node_settled();
+            }
             table
         }
         Some(mb) => {
-            let mut table = ProofTable::try_with_mb(mb).map_err(too_big)?;
-            if !table.can_take_from(count) {
+            if !ProofTable::can_move(count, mb) {
                 return Err(ProofCheckpointError::CannotGrow {
                     path: path.to_path_buf(),
                     saved_bytes,
                 });
             }
+            let mut table = ProofTable::try_with_mb(mb).map_err(too_big)?;
             for index in 0..count {
                 let mut words = [0; BUCKET_WORDS];
                 for x in &mut words {
                     *x = r.get().map_err(io)?;
                 }
-                dropped += table.take_bucket(index, count, words);
+                // Demoted before they compete for the smaller table's slots, where a
+                // version-1 leaf would otherwise outrank searched work.
+                let taken = table.take_bucket(index, count, words, demote);
+                dropped += taken.dropped;
+                demoted += taken.demoted;
             }
             table
         }
-    };
-    let demoted = if version == 1 {
-        table.demote_one_node_settled()
-    } else {
-        0
     };
     let expected = r.sum;
     let found = r.get().map_err(io)?;

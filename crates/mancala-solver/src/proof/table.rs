@@ -1,7 +1,8 @@
 //! Proof and disproof numbers by position: buckets of four 16-byte entries, one cache
 //! line each, replaced by the work below them. Settled entries (proven or disproven) are
 //! kept before unsettled ones, since the certificate checks read them back after the
-//! search.
+//! search; leaves (finished games, database positions: [`ProofTable::put_leaf`]) are the
+//! exception, kept only where nothing else needs the slot.
 //!
 //! An entry keeps 48 bits of its key, bits 16-63; the bucket index is bits 0 to k - 1
 //! of a table of 2^k buckets, so two positions are told apart by min(48, 64 - k) bits
@@ -33,6 +34,16 @@ impl Entry {
     fn is_empty(&self) -> bool {
         (self.check, self.check_low) == (0, 0)
     }
+
+    /// Gives a settled entry of one node the rank of a leaf, as tables saved before
+    /// leaves had their own rank stored leaves so; returns whether it did.
+    fn demote_if_one_node_settled(&mut self) -> bool {
+        let demote = self.keep == SETTLED | 1;
+        if demote {
+            self.keep = 0;
+        }
+        demote
+    }
 }
 
 /// The slot a new entry takes in a full bucket: an empty one, else the one of least work
@@ -47,6 +58,15 @@ fn least_valuable(bucket: &[Entry; WAYS]) -> usize {
 }
 
 const WAYS: usize = 4;
+
+/// What [`ProofTable::take_bucket`] did with a saved bucket's entries.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Taken {
+    /// Entries that did not fit (or met a more valuable one with the same check).
+    pub dropped: u64,
+    /// Settled entries of one node read as leaves.
+    pub demoted: u64,
+}
 
 /// 8-byte words per bucket (one cache line).
 pub const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
@@ -163,6 +183,8 @@ impl ProofTable {
 
     /// From now on a new entry always finds a slot: the least valuable entry of its
     /// bucket makes room, where otherwise a bucket of more valuable entries refuses it.
+    /// Leaves ([`ProofTable::put_leaf`]) still take only free slots or other leaves':
+    /// read again from the rules or the database, they are cheaper than any search.
     /// For the certificate check's repairs, whose newest entries are the ones the check
     /// reads next: in a table full of older settled entries, refused entries had to be
     /// repaired again (`prove kalah:6x4 --at-least 12 --tt-mb 128 --repair-mb 32`: 51,160
@@ -187,46 +209,69 @@ impl ProofTable {
         )
     }
 
-    /// Whether the entries of a saved table of `count` buckets can be moved into this one:
-    /// always into a smaller table, and into a larger one when the saved table had at
-    /// least 2^16 buckets (4 MB), since an entry keeps only bits 16-63 of its key and a
-    /// smaller table's bucket index leaves some of bits 0-15 unknown.
-    pub fn can_take_from(&self, count: usize) -> bool {
-        count.is_power_of_two() && (self.buckets.len() <= count || count >= 1 << 16)
+    /// Whether the entries of a saved table of `count` buckets can be moved into the table
+    /// [`ProofTable::try_with_mb`] makes for `mb` (asked before that table is made): always
+    /// into a smaller table, and into a larger one when the saved table had at least 2^16
+    /// buckets (4 MB), since an entry keeps only bits 16-63 of its key and a smaller
+    /// table's bucket index leaves some of bits 0-15 unknown.
+    pub fn can_move(count: usize, mb: usize) -> bool {
+        count.is_power_of_two() && (Self::buckets_for_mb(mb) <= count || count >= 1 << 16)
     }
 
     /// Moves the entries of bucket `index` of a saved table of `count` buckets (its
     /// [`BUCKET_WORDS`] words, as [`ProofTable::words`] gave them) into this table, so a
     /// resumed search can have a table of another size than the one it saved
-    /// ([`ProofTable::can_take_from`] must hold). Into a larger table nothing is lost: a
+    /// ([`ProofTable::can_move`] must hold). Into a larger table nothing is lost: a
     /// bucket's entries spread over the buckets its keys' next bits name. Into a smaller one
-    /// several buckets meet, and the least valuable entries beyond four give way, as in
-    /// [`ProofTable::put`]. Returns how many entries were dropped.
-    pub fn take_bucket(&mut self, index: usize, count: usize, words: [u64; BUCKET_WORDS]) -> u64 {
-        debug_assert!(self.can_take_from(count) && index < count);
+    /// several buckets meet, and the least valuable entries beyond four give way (the one
+    /// already there on a tie); two entries that the smaller table cannot tell apart (the
+    /// same check) become one, the more valuable. With `demote`, settled entries of one
+    /// node become leaves before they compete (a version-1 table's leaves,
+    /// [`ProofTable::demote_one_node_settled`]).
+    ///
+    /// The key is rebuilt from the saved bucket index (its low bits) and the check (bits
+    /// 16 and up). One key in 2^48 is not found again in a larger table: one whose bits
+    /// 16-63 are all 0, stored with check 1 (`ProofTable::split`), moved from a table of
+    /// exactly 2^16 buckets.
+    pub fn take_bucket(
+        &mut self,
+        index: usize,
+        count: usize,
+        words: [u64; BUCKET_WORDS],
+        demote: bool,
+    ) -> Taken {
+        debug_assert!(count.is_power_of_two() && index < count);
+        debug_assert!(self.buckets.len() <= count || count >= 1 << 16);
         // SAFETY: a bucket is 64 bytes of plain integers (repr(C), no padding); every bit
         // pattern is a valid bucket.
         let saved: Bucket = unsafe { std::mem::transmute(words) };
-        let low = (index & (count - 1) & 0xFFFF) as u64;
-        let mut dropped = 0;
-        for e in saved.0 {
-            if (e.check, e.check_low) == (0, 0) {
+        let below = count as u64 - 1;
+        let mut taken = Taken::default();
+        for mut e in saved.0 {
+            if e.is_empty() {
                 continue;
             }
-            let key = (e.check as u64) << 32 | (e.check_low as u64) << 16 | low;
+            if demote && e.demote_if_one_node_settled() {
+                taken.demoted += 1;
+            }
+            let high = (e.check as u64) << 32 | (e.check_low as u64) << 16;
+            let key = high & !below | index as u64 & below;
             let bucket = &mut self.buckets[key as usize & self.mask].0;
-            let i = least_valuable(bucket);
-            let victim = bucket[i];
-            if victim.is_empty() {
+            let same = bucket
+                .iter()
+                .position(|x| (x.check, x.check_low) == (e.check, e.check_low));
+            let i = same.unwrap_or_else(|| least_valuable(bucket));
+            let there = bucket[i];
+            if there.is_empty() {
                 bucket[i] = e;
             } else {
-                dropped += 1;
-                if victim.keep < e.keep {
+                taken.dropped += 1;
+                if there.keep < e.keep {
                     bucket[i] = e;
                 }
             }
         }
-        dropped
+        taken
     }
 
     /// Asks the processor to fetch `key`'s bucket (a hint; no effect on results).
@@ -287,14 +332,8 @@ impl ProofTable {
     /// Gives settled entries of one node the rank of leaves ([`ProofTable::put_leaf`]):
     /// tables saved before leaves had their own rank stored them so. Returns how many.
     pub fn demote_one_node_settled(&mut self) -> u64 {
-        let mut demoted = 0;
-        for e in self.buckets.iter_mut().flat_map(|b| b.0.iter_mut()) {
-            if e.keep == SETTLED | 1 {
-                e.keep = 0;
-                demoted += 1;
-            }
-        }
-        demoted
+        let entries = self.buckets.iter_mut().flat_map(|b| b.0.iter_mut());
+        entries.map(|e| e.demote_if_one_node_settled() as u64).sum()
     }
 
     /// Stores `key`'s numbers with the `work` (nodes) they took.
@@ -418,6 +457,71 @@ mod tests {
         assert_eq!(old.demote_one_node_settled(), 4);
         old.put(key(5), 3, 3, 1 << 20);
         assert_eq!(old.get(key(5)), Some((3, 3)));
+    }
+
+    /// Moves every bucket of `from` into `to` as a resumed search does.
+    fn move_all(from: &ProofTable, to: &mut ProofTable, demote: bool) -> Taken {
+        let count = from.buckets.len();
+        let mut all = Taken::default();
+        for (index, words) in from.words().chunks(BUCKET_WORDS).enumerate() {
+            let t = to.take_bucket(index, count, words.try_into().unwrap(), demote);
+            all.dropped += t.dropped;
+            all.demoted += t.demoted;
+        }
+        all
+    }
+
+    #[test]
+    fn moving_into_a_smaller_table_keeps_one_entry_of_a_check_and_the_searched_work() {
+        let key = |k: u64| k << 16;
+        let two = || {
+            ProofTable::with_words(2 * BUCKET_WORDS as u64)
+                .unwrap()
+                .unwrap()
+        };
+        // Two buckets whose keys differ in bit 0 only meet in a table of one bucket, where
+        // the check alone tells entries apart: one entry, the more valuable.
+        let mut t = two();
+        t.put(key(7), 1, 2, 1);
+        t.put(key(7) | 1, 3, 4, 1 << 5);
+        let mut one = ProofTable::with_mb(0);
+        assert_eq!(move_all(&t, &mut one, false).dropped, 1);
+        assert_eq!(one.get(key(7)), Some((3, 4)));
+        one.put(key(7), 5, 5, 1);
+        for k in 1..4 {
+            one.put(key(k), 9, 9, 1 << 10);
+        }
+        assert_eq!(one.get(key(7)), Some((5, 5)), "no older copy left behind");
+
+        // A version-1 table's leaves (settled entries of one node) are demoted before
+        // they compete: searched work keeps the slots.
+        let mut t = two();
+        for k in 1..5 {
+            t.put(key(k), 0, INFINITE, 1);
+            t.put(key(k) | 1, 3, 3, 1 << 20);
+        }
+        let mut one = ProofTable::with_mb(0);
+        let taken = move_all(&t, &mut one, true);
+        assert_eq!((taken.dropped, taken.demoted), (4, 4));
+        for k in 1..5 {
+            assert_eq!(one.get(key(k)), Some((3, 3)), "{k}");
+        }
+    }
+
+    #[test]
+    fn moving_into_a_larger_table_rebuilds_the_low_bits_from_the_bucket_index() {
+        // 2^17 buckets: bit 16 of a key is in its bucket index; a key whose bits 16-63
+        // are 0 is stored with check 1 and must still be found after the move.
+        let mut t = ProofTable::with_mb(8);
+        let keys = [0x1234, 0x1_1234, 0xABCD_0000_5678];
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, i as u32 + 1, 1, 1 << 10);
+        }
+        let mut big = ProofTable::with_mb(16);
+        assert_eq!(move_all(&t, &mut big, false).dropped, 0);
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(big.get(k), Some((i as u32 + 1, 1)), "{k:x}");
+        }
     }
 
     #[test]
