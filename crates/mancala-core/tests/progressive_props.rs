@@ -64,6 +64,8 @@ proptest! {
             // No legal move exactly when the game is over.
             g.legal_moves(&mut moves);
             prop_assert_eq!(moves.is_empty(), g.is_terminal(), "ply {}", ply);
+            // Mobility counts them without the list (proof-number search's start).
+            prop_assert_eq!(g.mobility() as usize, moves.len(), "ply {}", ply);
             // The value lies within banked +- swing.
             prop_assert!(g.swing() >= 0);
             if g.is_terminal() {

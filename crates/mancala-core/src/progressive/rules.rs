@@ -487,6 +487,17 @@ impl Game for Progressive {
         self.play_traced(mv).0
     }
 
+    /// The number of [`Game::legal_moves`], counted without writing the list: proof-number
+    /// search asks it of every new position, and the list took 17 % of the time of
+    /// `mancala prove progressive:15x1 --rules all --at-least 2` (a profile).
+    #[inline]
+    fn mobility(&self) -> u32 {
+        if self.is_terminal() {
+            return 0;
+        }
+        self.holes().iter().filter(|&&x| x > 0).count() as u32
+    }
+
     /// Over when no hole holds a stone (then every stone is captured), and in the
     /// [`Ending::Majority`] rules as soon as a player holds more than half of the stones.
     #[inline]
