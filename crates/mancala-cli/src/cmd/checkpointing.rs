@@ -40,6 +40,15 @@ pub struct Earlier {
 }
 
 impl Earlier {
+    /// What a progress line adds for a resumed run, `nodes` being this run's so far: the
+    /// nodes of every run of the checkpoint, which a search resumed many times would
+    /// otherwise leave the user to add up.
+    pub fn in_all(earlier: Option<Earlier>, nodes: u64) -> String {
+        earlier.map_or(String::new(), |e| {
+            format!("; {:.2} G in all runs", (e.nodes + nodes) as f64 / 1e9)
+        })
+    }
+
     /// The line a resumed run prints after its result, `nodes` being this run's.
     pub fn summary(&self, nodes: u64) -> String {
         format!(
@@ -214,4 +223,22 @@ pub fn check_writable(path: &Path) -> Result<()> {
         bail!("--checkpoint {}: no folder {}", path.display(), f.display());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_runs_progress_counts_every_run() {
+        let earlier = Earlier {
+            nodes: 53_328_633_856,
+            seconds: 26_502.1,
+        };
+        assert_eq!(
+            Earlier::in_all(Some(earlier), 1_098_100_000),
+            "; 54.43 G in all runs"
+        );
+        assert_eq!(Earlier::in_all(None, 1_098_100_000), "");
+    }
 }

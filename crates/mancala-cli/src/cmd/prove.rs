@@ -544,9 +544,10 @@ fn ask<G: CliGame>(
                 let nodes = total.get() + r.nodes;
                 let (pn, dn) = (r.pn, r.dn);
                 errln!(
-                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s), root proof number {pn}, disproof number {dn}{}",
+                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s{}), root proof number {pn}, disproof number {dn}{}",
                     nodes as f64 / 1e6,
                     nodes as f64 / 1e6 / t,
+                    Earlier::in_all(earlier, nodes),
                     numbers_age(r)
                 );
             }

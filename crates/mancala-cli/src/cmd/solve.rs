@@ -275,7 +275,10 @@ pub fn showing_progress<G: Game, R: Send>(
     std::thread::scope(|s| {
         // Without a thread for it (the system refused one) there is no progress line.
         let watcher = std::thread::Builder::new()
-            .spawn_scoped(s, || progress_display(solver, root, &done, progress, first))
+            .spawn_scoped(s, || {
+                let earlier = checkpoint.and_then(|c| c.earlier);
+                progress_display(solver, root, &done, progress, first, earlier)
+            })
             .ok();
         // Without a thread for it, only the final checkpoint is saved.
         let saver = checkpoint.and_then(|c| {
@@ -430,6 +433,7 @@ fn progress_display<G: Game>(
     done: &std::sync::atomic::AtomicBool,
     force: bool,
     first: &str,
+    earlier: Option<Earlier>,
 ) {
     let terminal = std::io::stderr().is_terminal();
     if !terminal && !force {
@@ -462,11 +466,12 @@ fn progress_display<G: Game>(
             beta => format!(", testing >= {beta}"),
         };
         let msg = format!(
-            "{phase}, {depth}: value in [{}, {}]{testing}  nodes {:.1} M ({:.2} M/s)",
+            "{phase}, {depth}: value in [{}, {}]{testing}  nodes {:.1} M ({:.2} M/s{})",
             p.lower.load(Ordering::Relaxed),
             p.upper.load(Ordering::Relaxed),
             nodes as f64 / 1e6,
-            nodes as f64 / 1e6 / secs
+            nodes as f64 / 1e6 / secs,
+            Earlier::in_all(earlier, nodes)
         );
         if !terminal {
             if last_line.elapsed() >= Duration::from_secs(5) {
