@@ -522,6 +522,15 @@ fn ask<G: CliGame>(
 ) -> Result<Answer> {
     let label = format!("{} [{}]", root.to_text(), question);
     let (mut table, earlier) = open_table(&label, a)?;
+    let mut root_moves = mancala_core::Moves::new();
+    root.for_each_child(|m, _| root_moves.push(m));
+    // The first move the search is below, for the progress line.
+    let under = |r: &Report| {
+        let m = r.below.and_then(|i| root_moves.get(i).copied());
+        m.map_or(String::new(), |m| {
+            format!(", below {}", root.format_move(m))
+        })
+    };
     let table_mb = table.bytes() >> 20;
     let show = a.shows_progress();
     if a.checkpoint.is_some() {
@@ -544,11 +553,12 @@ fn ask<G: CliGame>(
                 let nodes = total.get() + r.nodes;
                 let (pn, dn) = (r.pn, r.dn);
                 errln!(
-                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s{}), root proof number {pn}, disproof number {dn}{}",
+                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s{}), root proof number {pn}, disproof number {dn}{}{}",
                     nodes as f64 / 1e6,
                     nodes as f64 / 1e6 / t,
                     Earlier::in_all(earlier, nodes),
-                    numbers_age(r)
+                    numbers_age(r),
+                    under(&r)
                 );
             }
         };
@@ -774,6 +784,7 @@ mod tests {
             pn: 3,
             dn: 2,
             updated_at,
+            below: None,
         };
         assert_eq!(
             numbers_age(at(10_000_000, 1_000_000)),

@@ -61,6 +61,10 @@ pub struct Report {
     pub dn: u32,
     /// The node count when `pn` and `dn` were set.
     pub updated_at: u64,
+    /// The root's child the search is below (its index in [`Game::for_each_child`]
+    /// order), once it has gone down: in a long search, which first move is being proven
+    /// or refuted.
+    pub below: Option<usize>,
 }
 
 /// What one search found, with its effort.
@@ -96,6 +100,8 @@ pub struct ProofSearch<'t, G: Game> {
     root_numbers: (u32, u32),
     /// The node count when `root_numbers` were last set.
     root_updated: u64,
+    /// The root's child the search went down into last ([`Report::below`]).
+    root_child: Option<usize>,
     started: Instant,
     /// Start new positions' numbers from their mobility ([`ProofSearch::initial`]).
     by_mobility: bool,
@@ -165,6 +171,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             progress: None,
             root_numbers: (1, 1),
             root_updated: 0,
+            root_child: None,
             started: Instant::now(),
             by_mobility: true,
             by_margin: true,
@@ -254,12 +261,14 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         if self.nodes.is_multiple_of(REPORT_EVERY) {
             let (pn, dn) = self.root_numbers;
             let updated_at = self.root_updated;
+            let below = self.root_child;
             if let Some(report) = self.progress.as_mut() {
                 report(Report {
                     nodes: self.nodes,
                     pn,
                     dn,
                     updated_at,
+                    below,
                 });
             }
         }
@@ -368,6 +377,9 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 (add(th_pn - pn, c.pn), th_dn.min(widened::<G>(second)))
             };
             let (cg, ck) = (c.g, c.key);
+            if at == 0 {
+                self.root_child = Some(best);
+            }
             let (npn, ndn, nrep) = self.mid(&cg, ck, c_pn, c_dn);
             let c = &mut children[best];
             (c.pn, c.dn, c.rep) = (npn, ndn, nrep);

@@ -220,4 +220,33 @@ mod tests {
         assert_ne!(proof_key(&a), proof_key(&b));
         assert_eq!(proof_key(&a), proof_key(&c), "the same margin, +2");
     }
+
+    /// A progress report names the root's child the search is below, by its place among
+    /// the root's children, and never before the search has gone down.
+    #[test]
+    fn a_report_names_the_first_move_below_which_the_search_is() {
+        let g = Kalah::start(6, 4, Default::default());
+        let mut moves = 0;
+        g.for_each_child(|_, _| moves += 1);
+        let mut reports = Vec::new();
+        let mut keep = |r: Report| reports.push(r);
+        let mut table = ProofTable::with_mb(64);
+        let goal = Goal {
+            attacker: Player::First,
+            at_least: 12,
+        };
+        let limits = Limits {
+            nodes: Some(1 << 20),
+            ..Limits::default()
+        };
+        let out = ProofSearch::new(&mut table, goal, limits)
+            .with_progress(&mut keep)
+            .run(&g);
+        assert_eq!(out.verdict, Verdict::Open);
+        assert_eq!(reports.len(), 1);
+        assert!(
+            reports.iter().all(|r| r.below.is_some_and(|i| i < moves)),
+            "{moves}"
+        );
+    }
 }
