@@ -241,6 +241,40 @@ fn lying_table<G: Game>(g: &G, cap: usize) -> Option<ProofTable> {
     Some(table)
 }
 
+/// Random Andada 2 x 3 positions that minimax solves, with its value for the player to
+/// move.
+fn solved_andada(seed: u64, count: usize) -> impl Iterator<Item = (Andada, i32)> {
+    let mut rng = SplitMix(seed);
+    (0..count).filter_map(move |_| {
+        let plies = 2 + rng.below(12);
+        let g = *random_line(Andada::start(3, Rules::default()), &mut rng, plies)
+            .last()
+            .unwrap();
+        Some((g, minimax(&g, 20_000)?))
+    })
+}
+
+/// Runs both questions' checks of `g` against `table`, without repairs (the table alone
+/// must not pass a check), and counts the proofs and disproofs accepted: each only where
+/// minimax's `truth` (for the player to move) agrees.
+fn checks_follow_minimax<G: Game>(g: &G, truth: i32, table: &ProofTable, accepted: &mut [u32; 2]) {
+    for (attacker, wins) in [
+        (g.to_move(), truth > 0),
+        (g.to_move().opponent(), truth < 0),
+    ] {
+        let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
+        let quiet = &mut |_: &Checked| {};
+        if check_proof(g, attacker, table, None, None, quiet).is_ok() {
+            assert!(wins, "proof accepted: {what}");
+            accepted[0] += 1;
+        }
+        if check_disproof(g, attacker, table, None, None, quiet).is_ok() {
+            assert!(!wins, "disproof accepted: {what}");
+            accepted[1] += 1;
+        }
+    }
+}
+
 /// The certificate checks do not take the table's word: with a table that claims every
 /// position both won and not won (so that it only decides which move a check follows), a
 /// proof is accepted only where minimax says the attacker wins, and a disproof only where
@@ -248,31 +282,10 @@ fn lying_table<G: Game>(g: &G, cap: usize) -> Option<ProofTable> {
 #[test]
 fn certificates_hold_only_where_minimax_agrees() {
     on_search_stack(|| {
-        let mut rng = SplitMix(0xCE27);
         let mut accepted = [0; 2];
-        for _ in 0..400 {
-            let plies = 2 + rng.below(12);
-            let g = *random_line(Andada::start(3, Rules::default()), &mut rng, plies)
-                .last()
-                .unwrap();
-            let (Some(truth), Some(table)) = (minimax(&g, 20_000), lying_table(&g, 50_000)) else {
-                continue;
-            };
-            for (attacker, wins) in [
-                (g.to_move(), truth > 0),
-                (g.to_move().opponent(), truth < 0),
-            ] {
-                let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
-                // No repairs: the lying table alone must not pass a check.
-                let quiet = &mut |_: &Checked| {};
-                if check_proof(&g, attacker, &table, None, None, quiet).is_ok() {
-                    assert!(wins, "proof accepted: {what}");
-                    accepted[0] += 1;
-                }
-                if check_disproof(&g, attacker, &table, None, None, quiet).is_ok() {
-                    assert!(!wins, "disproof accepted: {what}");
-                    accepted[1] += 1;
-                }
+        for (g, truth) in solved_andada(0xCE27, 400) {
+            if let Some(table) = lying_table(&g, 50_000) {
+                checks_follow_minimax(&g, truth, &table, &mut accepted);
             }
         }
         assert!(
@@ -288,55 +301,44 @@ fn certificates_hold_only_where_minimax_agrees() {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 struct Coarse(Andada);
 
+/// Methods that take nothing and return Andada's answer.
+macro_rules! forward {
+    ($($name:ident -> $t:ty),* $(,)?) => {
+        $(fn $name(&self) -> $t {
+            self.0.$name()
+        })*
+    };
+}
+
 impl Game for Coarse {
     type Move = <Andada as Game>::Move;
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
+    forward!(
+        to_move -> Player,
+        is_terminal -> bool,
+        terminal_value -> i32,
+        banked -> i32,
+        swing -> i32,
+        value_range -> (i32, i32),
+        can_repeat -> bool,
+        repetition_value -> i32,
+        win_loss -> bool,
+        material -> u32,
+        history_dependent -> bool,
+    );
     fn legal_moves(&self, moves: &mut Moves<Self::Move>) {
         self.0.legal_moves(moves)
     }
     fn play(&self, mv: Self::Move) -> Self {
         Coarse(self.0.play(mv))
     }
-    fn is_terminal(&self) -> bool {
-        self.0.is_terminal()
-    }
-    fn terminal_value(&self) -> i32 {
-        self.0.terminal_value()
-    }
-    fn banked(&self) -> i32 {
-        self.0.banked()
-    }
-    fn swing(&self) -> i32 {
-        self.0.swing()
-    }
-    fn value_range(&self) -> (i32, i32) {
-        self.0.value_range()
-    }
     fn key(&self) -> u64 {
         (self.0.key() & 0xF) << 20
-    }
-    fn can_repeat(&self) -> bool {
-        self.0.can_repeat()
-    }
-    fn repetition_value(&self) -> i32 {
-        self.0.repetition_value()
     }
     fn captured(&self, player: Player) -> u32 {
         self.0.captured(player)
     }
     fn points(&self, value: i32) -> f64 {
         self.0.points(value)
-    }
-    fn win_loss(&self) -> bool {
-        self.0.win_loss()
-    }
-    fn material(&self) -> u32 {
-        self.0.material()
-    }
-    fn history_dependent(&self) -> bool {
-        self.0.history_dependent()
     }
 }
 
@@ -347,39 +349,16 @@ impl Game for Coarse {
 #[test]
 fn certificates_hold_where_table_keys_collide() {
     on_search_stack(|| {
-        let mut rng = SplitMix(0xC0A5);
+        // Every key a Coarse position can have, claimed both won and not won.
+        let mut lies = ProofTable::with_mb(1);
+        for k in 0..16u64 {
+            for p in [Player::First, Player::Second] {
+                lies.put(mover_key(k << 20, p), 0, 0, 1 << 20);
+            }
+        }
         let mut accepted = [0; 2];
-        for _ in 0..300 {
-            let plies = 2 + rng.below(12);
-            let g = *random_line(Andada::start(3, Rules::default()), &mut rng, plies)
-                .last()
-                .unwrap();
-            let Some(truth) = minimax(&g, 20_000) else {
-                continue;
-            };
-            let coarse = Coarse(g);
-            // Every key a Coarse position can have, claimed both won and not won.
-            let mut lies = ProofTable::with_mb(1);
-            for k in 0..16u64 {
-                for p in [Player::First, Player::Second] {
-                    lies.put(mover_key(k << 20, p), 0, 0, 1 << 20);
-                }
-            }
-            for (attacker, wins) in [
-                (g.to_move(), truth > 0),
-                (g.to_move().opponent(), truth < 0),
-            ] {
-                let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
-                let quiet = &mut |_: &Checked| {};
-                if check_proof(&coarse, attacker, &lies, None, None, quiet).is_ok() {
-                    assert!(wins, "proof accepted: {what}");
-                    accepted[0] += 1;
-                }
-                if check_disproof(&coarse, attacker, &lies, None, None, quiet).is_ok() {
-                    assert!(!wins, "disproof accepted: {what}");
-                    accepted[1] += 1;
-                }
-            }
+        for (g, truth) in solved_andada(0xC0A5, 300) {
+            checks_follow_minimax(&Coarse(g), truth, &lies, &mut accepted);
         }
         assert!(
             accepted.iter().all(|&n| n > 10),
