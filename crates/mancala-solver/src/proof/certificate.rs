@@ -49,9 +49,9 @@ pub enum Gap {
 /// of the whole position (SipHash). The table's key alone is a hash of 64 bits, and in a
 /// certificate of 10^8 positions two of them share one with a chance of about 1 in 4,000:
 /// a position would then count as checked without being looked at. Both at once are
-/// shared with a chance of about 10^-23. A position's whole state only tells apart what
-/// the key may merge (stores the rules no longer read, which never differ between two
-/// positions of one line of play), so no repetition goes unseen.
+/// shared with a chance of about 10^-23. The whole state tells apart only what a key may
+/// merge (stores the rules no longer read); a position that recurs in play recurs with
+/// its stores, which never fall, so no repetition goes unseen.
 fn seen_key<G: Game>(g: &G) -> u128 {
     let whole = BuildHasherDefault::<DefaultHasher>::default().hash_one(g);
     (proof_key(g) as u128) << 64 | whole as u128
