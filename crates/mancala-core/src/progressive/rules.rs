@@ -242,6 +242,15 @@ impl Progressive {
     pub fn holes(&self) -> &[u8] {
         &self.cells[..self.holes_per_row()]
     }
+
+    /// The holes the player to move may sow from, in order: those holding a stone, none
+    /// once the game is over (the legal moves, and their number for the proof search).
+    #[inline]
+    fn sowable(&self) -> impl Iterator<Item = usize> + '_ {
+        let over = self.is_terminal();
+        let holes = self.holes().iter().enumerate();
+        holes.filter(move |&(_, &x)| !over && x > 0).map(|(i, _)| i)
+    }
     /// Stones in the common goal.
     pub fn goal(&self) -> u8 {
         self.cells[self.holes_per_row()]
@@ -472,14 +481,7 @@ impl Game for Progressive {
     /// "On each turn a player empties a hole": any non-empty hole, the holes being shared.
     fn legal_moves(&self, moves: &mut Moves<ProgressiveMove>) {
         moves.clear();
-        if self.is_terminal() {
-            return;
-        }
-        for (i, &x) in self.holes().iter().enumerate() {
-            if x > 0 {
-                moves.push(ProgressiveMove(i as u8));
-            }
-        }
+        moves.extend(self.sowable().map(|i| ProgressiveMove(i as u8)));
     }
 
     #[inline]
@@ -492,10 +494,7 @@ impl Game for Progressive {
     /// `mancala prove progressive:15x1 --rules all --at-least 2` (a profile).
     #[inline]
     fn mobility(&self) -> u32 {
-        if self.is_terminal() {
-            return 0;
-        }
-        self.holes().iter().filter(|&&x| x > 0).count() as u32
+        self.sowable().count() as u32
     }
 
     /// Over when no hole holds a stone (then every stone is captured), and in the
