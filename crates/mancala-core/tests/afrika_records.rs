@@ -57,3 +57,30 @@ fn problem_lines_need_their_lost_start_positions() {
         assert!(e.0.contains("not known"), "{f}: {e}");
     }
 }
+
+/// Give-away names the winner by its rule, not by the totals: "the first player who
+/// captures more than half of the stones loses" (the Mancala World page). On 2 x 2 with
+/// 2 stones South's capture of 5 of the 8 ends the game and North wins with none (a
+/// finding of an independent reimplementation: the statement was judged by the totals).
+#[test]
+fn giveaway_results_follow_the_giveaway_rule() {
+    let record = |statement: &str| {
+        format!(
+            "[Game \"afrika\"]\n[Board \"2x2\"]\n[Stones \"2\"]\n[Rules \"giveaway\"]\na; A; a; xb (+5) {statement}\n"
+        )
+    };
+    let north = common::verify_text::<Afrika>("north.txt", &record("North wins."));
+    assert!(north.game_over);
+    assert_eq!(north.final_score, [0, 5]);
+    assert!(north.consistent, "{:#?}", north.issues);
+    for wrong in ["South wins.", "Draw."] {
+        let r = common::verify_text::<Afrika>("wrong.txt", &record(wrong));
+        assert!(!r.consistent, "{wrong}");
+        assert_eq!(r.issues.len(), 1, "{wrong}: {:#?}", r.issues);
+        assert!(
+            r.issues[0].actual.ends_with("North wins under these rules"),
+            "{wrong}: {}",
+            r.issues[0].actual
+        );
+    }
+}

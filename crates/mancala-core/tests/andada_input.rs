@@ -159,6 +159,31 @@ fn rule_variants_read_back() {
     assert!(e.contains("unknown Andada rule \"bogus\""), "{e}");
 }
 
+/// "The last player who is able to move wins" decides a result statement, not the
+/// captured totals (0:0 in Andada, which removes captured seeds): the 2 x 3 principal
+/// variation of `mancala solve andada:3` ends with North the last to move. Before, the
+/// statement was judged by the totals, so "Draw." passed and "North wins." did not.
+#[test]
+fn results_name_the_last_player_to_move() {
+    let record = |statement: &str| {
+        format!(
+            "[Game \"andada\"]\n[Board \"2x3\"]\n1. B play a B a A b A a B a C c A a {statement}\n"
+        )
+    };
+    let north = common::verify_text::<Andada>("north.txt", &record("North wins."));
+    assert!(north.game_over);
+    assert!(north.consistent, "{:#?}", north.issues);
+    for wrong in ["South wins.", "Draw.", "North wins by 2."] {
+        let r = common::verify_text::<Andada>("wrong.txt", &record(wrong));
+        assert!(!r.consistent, "{wrong}");
+        assert_eq!(r.issues.len(), 1, "{wrong}: {:#?}", r.issues);
+    }
+    // Not over yet: the rules name no winner.
+    let early = "[Game \"andada\"]\n[Board \"2x3\"]\n1. B play a B North wins.\n";
+    let r = common::verify_text::<Andada>("early.txt", early);
+    assert!(!r.game_over && !r.consistent, "{:#?}", r.issues);
+}
+
 proptest! {
     #[test]
     fn arbitrary_text_never_panics(s in ".{0,80}") {

@@ -235,9 +235,89 @@ pub fn check(st: &Statement, totals: [u32; 2], komi: f64, seats: [&str; 2]) -> R
     }
 }
 
+/// Checks a statement in a game whose rules name only a winner ([`crate::Game::win_loss`]:
+/// Give-away Afrika, where the first to capture more than half loses; Andada, where the
+/// last to move wins), not the one with more: `winner` is who the rules make the winner
+/// (`Some(None)`: a draw), `None` while the game is not over. Written totals are checked
+/// against `totals`; a margin is an error, these rules count none.
+pub fn check_winner(
+    st: &Statement,
+    winner: Option<Option<Player>>,
+    totals: [u32; 2],
+    seats: [&str; 2],
+) -> Result<(), String> {
+    let actual = || match winner {
+        None => "the game is not over, so the rules name no winner yet".to_string(),
+        Some(None) => "a draw under these rules".to_string(),
+        Some(Some(p)) => format!("{} wins under these rules", seats[p.index()]),
+    };
+    match st {
+        Statement::Resigns(_) => Ok(()),
+        Statement::Draw if winner == Some(None) => Ok(()),
+        Statement::Draw => Err(format!("not a draw: {}", actual())),
+        Statement::Win { winner: w, .. } if winner != Some(Some(*w)) => {
+            Err(format!("{} does not win: {}", seats[w.index()], actual()))
+        }
+        Statement::Win {
+            margin: Some(x), ..
+        } => Err(format!(
+            "a margin ({x}) where these rules name only a winner: {}",
+            actual()
+        )),
+        Statement::Win {
+            scores: Some((a, b)),
+            ..
+        } => {
+            let t = [totals[0] as f64, totals[1] as f64];
+            let ok = |x: f64, y: f64| (a - x).abs() < 1e-9 && (b - y).abs() < 1e-9;
+            if ok(t[0], t[1]) || ok(t[1], t[0]) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the totals are {}:{} for {}:{}, not {a}:{b}",
+                    totals[0], totals[1], seats[0], seats[1]
+                ))
+            }
+        }
+        Statement::Win { .. } => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Give-away Afrika on 8 stones: South captured 5, more than half, so North wins
+    /// although he holds fewer (an independent reimplementation's finding: the totals
+    /// alone had South win).
+    #[test]
+    fn a_win_loss_game_is_judged_by_its_rules_winner() {
+        let seats = ["North", "South"];
+        let win = |winner| Statement::Win {
+            winner,
+            margin: None,
+            scores: None,
+        };
+        let north = Some(Some(Player::First));
+        assert!(check_winner(&win(Player::First), north, [0, 5], seats).is_ok());
+        let wrong = check_winner(&win(Player::Second), north, [0, 5], seats);
+        assert_eq!(
+            wrong.unwrap_err(),
+            "South does not win: North wins under these rules"
+        );
+        assert!(check_winner(&Statement::Draw, north, [0, 5], seats).is_err());
+        assert!(check_winner(&Statement::Draw, Some(None), [4, 4], seats).is_ok());
+        assert!(check_winner(&win(Player::First), None, [0, 3], seats).is_err());
+        assert!(check_winner(&Statement::Resigns(Player::First), None, [0, 3], seats).is_ok());
+        let by = |margin, scores| Statement::Win {
+            winner: Player::First,
+            margin,
+            scores,
+        };
+        assert!(check_winner(&by(Some(2.0), None), north, [0, 5], seats).is_err());
+        assert!(check_winner(&by(None, Some((0.0, 5.0))), north, [0, 5], seats).is_ok());
+        assert!(check_winner(&by(None, Some((5.0, 3.0))), north, [0, 5], seats).is_err());
+    }
 
     #[test]
     fn amounts() {

@@ -167,3 +167,28 @@ pub(super) fn why_illegal<G: RecordGame>(g: &G, mv: G::Move) -> String {
         legal.join(" ")
     )
 }
+
+/// Checks a result statement against the record's last position: by the totals and the
+/// komi, or, in a game whose rules name only a winner ([`Game::win_loss`]), by who that
+/// is.
+pub(super) fn statement_holds<G: RecordGame>(st: &Statement, end: &G) -> Result<(), String> {
+    if end.win_loss() {
+        result::check_winner(st, rules_winner(end), totals(end), G::seat_names())
+    } else {
+        result::check(st, totals(end), end.komi(), G::seat_names())
+    }
+}
+
+/// Who the rules make the winner of `g` (`Some(None)`: a draw), `None` while the game
+/// is not over.
+fn rules_winner<G: Game>(g: &G) -> Option<Option<Player>> {
+    if !g.is_terminal() {
+        return None;
+    }
+    let mover = g.to_move();
+    Some(match g.terminal_value().signum() {
+        1 => Some(mover),
+        -1 => Some(mover.opponent()),
+        _ => None,
+    })
+}

@@ -112,7 +112,7 @@ pub(super) fn statement_issue<G: RecordGame>(
     };
     match stmt.as_ref()? {
         Err(e) => Some(issue(e.clone(), "none")),
-        Ok(s) => result::check(s, totals(end), end.komi(), G::seat_names())
+        Ok(s) => statement_holds(s, end)
             .err()
             .map(|e| issue(e, "the result statement does not follow from the moves")),
     }

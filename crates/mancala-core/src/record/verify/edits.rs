@@ -26,9 +26,9 @@ pub(super) fn score<G: RecordGame>(
     match run(&c.toks, at, cur, ends_record) {
         Ok(end) => {
             let ok = ends_record
-                && stmt.as_ref().is_none_or(|s| {
-                    result::check(s, totals(&end.state), end.state.komi(), G::seat_names()).is_ok()
-                });
+                && stmt
+                    .as_ref()
+                    .is_none_or(|s| statement_holds(s, &end.state).is_ok());
             (ok, usize::MAX)
         }
         Err(f) => {
