@@ -257,41 +257,52 @@ fn solved_andada(seed: u64, count: usize) -> impl Iterator<Item = (Andada, i32)>
 /// Runs both questions' checks of `g` against `table`, without repairs (the table alone
 /// must not pass a check), and counts the proofs and disproofs accepted: each only where
 /// minimax's `truth` (for the player to move) agrees.
-fn checks_follow_minimax<G: Game>(g: &G, truth: i32, table: &ProofTable, accepted: &mut [u32; 2]) {
+fn checks_follow_minimax<G: Game>(g: &G, truth: i32, table: &ProofTable, tally: &mut Accepted) {
     for (attacker, wins) in [
         (g.to_move(), truth > 0),
         (g.to_move().opponent(), truth < 0),
     ] {
         let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
         let quiet = &mut |_: &Checked| {};
+        tally.asked[usize::from(!wins)] += 1;
         if check_proof(g, attacker, table, None, None, quiet).is_ok() {
             assert!(wins, "proof accepted: {what}");
-            accepted[0] += 1;
+            tally.accepted[0] += 1;
         }
         if check_disproof(g, attacker, table, None, None, quiet).is_ok() {
             assert!(!wins, "disproof accepted: {what}");
-            accepted[1] += 1;
+            tally.accepted[1] += 1;
         }
     }
+}
+
+/// Proofs and disproofs: how many questions minimax answers each way, and how many
+/// certificates the checks accepted.
+#[derive(Debug, Default)]
+struct Accepted {
+    asked: [u32; 2],
+    accepted: [u32; 2],
 }
 
 /// The certificate checks do not take the table's word: with a table that claims every
 /// position both won and not won (so that it only decides which move a check follows), a
 /// proof is accepted only where minimax says the attacker wins, and a disproof only where
-/// he does not. Some of each are accepted, so the checks are not merely refusing.
+/// he does not. And every one of those is accepted: where the move the table suggests
+/// does not win (or the escape does not keep the attacker out), the check goes back and
+/// tries another, so a table that only guides still leads to the certificate. (Without
+/// going back, the checks of 2026-11-30 accepted 163 of the 199 proofs and 163 of the
+/// 199 disproofs.)
 #[test]
 fn certificates_hold_only_where_minimax_agrees() {
     on_search_stack(|| {
-        let mut accepted = [0; 2];
+        let mut tally = Accepted::default();
         for (g, truth) in solved_andada(0xCE27, 400) {
             if let Some(table) = lying_table(&g, 50_000) {
-                checks_follow_minimax(&g, truth, &table, &mut accepted);
+                checks_follow_minimax(&g, truth, &table, &mut tally);
             }
         }
-        assert!(
-            accepted.iter().all(|&n| n > 10),
-            "proofs, disproofs accepted {accepted:?}"
-        );
+        assert!(tally.asked.iter().all(|&n| n > 100), "{tally:?}");
+        assert_eq!(tally.accepted, tally.asked);
     });
 }
 
@@ -356,14 +367,11 @@ fn certificates_hold_where_table_keys_collide() {
                 lies.put(mover_key(k << 20, p), 0, 0, 1 << 20);
             }
         }
-        let mut accepted = [0; 2];
+        let mut tally = Accepted::default();
         for (g, truth) in solved_andada(0xC0A5, 300) {
-            checks_follow_minimax(&Coarse(g), truth, &lies, &mut accepted);
+            checks_follow_minimax(&Coarse(g), truth, &lies, &mut tally);
         }
-        assert!(
-            accepted.iter().all(|&n| n > 10),
-            "proofs, disproofs accepted {accepted:?}"
-        );
+        assert!(tally.accepted.iter().all(|&n| n > 10), "{tally:?}");
     });
 }
 

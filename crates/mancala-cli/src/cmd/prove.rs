@@ -140,6 +140,9 @@ struct Answer {
     /// Searches the check ran where the table had lost an entry it needed, and their nodes.
     repairs: u64,
     repair_nodes: u64,
+    /// How often the check went back on a move or escape the table had suggested (the
+    /// position below turned out not won, or not safe) and tried another.
+    certificate_retries: u64,
     /// The size in MB of the repairs' table (--repair-mb rounded down to a power of two);
     /// `null` when no check ran.
     repair_table_mb: Option<usize>,
@@ -693,6 +696,7 @@ fn ask<G: CliGame>(
         winning_move: first_move.map(|m| root.format_move(m)),
         repairs: checked.repairs,
         repair_nodes: checked.repair_nodes,
+        certificate_retries: checked.retries,
         repair_table_mb,
         nodes: out.nodes,
         seconds: out.seconds,
@@ -737,6 +741,12 @@ fn print_human(out: &Output) {
             q.seconds,
             q.max_depth
         );
+        if q.certificate_retries > 0 {
+            outln!(
+                "  the check went back on {} of the table's suggestions and tried others",
+                q.certificate_retries
+            );
+        }
         if let Some(m) = &q.winning_move {
             outln!("  winning move (the checked strategy's first): {m}");
         }

@@ -1,6 +1,7 @@
 //! The checks of what [`super::dfpn`] found, apart from the search: the table only
 //! suggests which move to follow, and every position the certificate needs is played out
-//! and looked at again. A position whose exact value an endgame database given to the
+//! and looked at again; where a suggestion turns out wrong, the check goes back and
+//! follows another ([`strategy`] for a proof, [`safe_set`] for a disproof). A position whose exact value an endgame database given to the
 //! check knows counts like a final position: such a certificate rests on that database.
 //!
 //! - A proof is a finite winning strategy: at the attacker's move one move to a proven

@@ -1,0 +1,174 @@
+//! The check of a disproof: the set S of positions the defender can keep the game in
+//! (the module documentation of [`super`]), built from the root by the table's
+//! disproven entries. Where a defender's escape leads to a position that turns out
+//! unsafe (the attacker wins there, or some defender's position below has no escape
+//! left), that position and the attacker's positions above it that lead there by force
+//! are marked unsafe and the set is built again without them, so that the defender
+//! chooses another escape. The set is accepted only as a whole, built without a
+//! failure.
+
+use std::collections::{HashMap, HashSet};
+
+use mancala_core::Game;
+
+use super::{Checked, Gap, Repair, Tables, Tally, children, repair_order, repaired, seen_key};
+use crate::proof::dfpn::Verdict;
+use crate::proof::table::ProofTable;
+use crate::proof::{Goal, known_verdict, proof_key};
+use crate::retro::Oracle;
+
+/// The most times a disproof check builds its set again. Each rebuild has found at least
+/// one position more to be unsafe; a search's table sends a check the wrong way only
+/// where an entry was another position's (a key collision), which is rare, so a few
+/// rebuilds are all a sound disproof needs.
+const MAX_REBUILDS: u64 = 64;
+
+/// Checks that `attacker` does not win from `root`: builds the set S of the module
+/// documentation from the table's disproven entries (with gaps filled as `repair`
+/// allows; `None`: no repairs). Positions `oracle` knows count with its value, like
+/// finished games.
+pub fn check_disproof<G: Game>(
+    root: &G,
+    goal: impl Into<Goal>,
+    table: &ProofTable,
+    oracle: Option<&dyn Oracle<G>>,
+    repair: Option<Repair>,
+    report: &mut dyn FnMut(&Checked),
+) -> Result<Checked, Gap> {
+    let mut check = SetCheck {
+        goal: goal.into(),
+        oracle,
+        tables: Tables::new(table, repair),
+        tally: Tally::new(report),
+        unsafe_: HashMap::new(),
+    };
+    loop {
+        match check.build(root) {
+            Ok(()) => return Ok(check.tally.checked),
+            Err((gap, found)) => {
+                if found.is_empty() || check.tally.checked.retries >= MAX_REBUILDS {
+                    return Err(gap);
+                }
+                check
+                    .unsafe_
+                    .extend(found.into_iter().map(|seen| (seen, gap)));
+                check.tally.retried();
+            }
+        }
+    }
+}
+
+/// A member of the set as it is built: the member that first led to it, and who moves.
+struct Member {
+    seen: u128,
+    parent: Option<usize>,
+    attacker_to_move: bool,
+}
+
+/// The check's tables and the positions it has found unsafe (with why).
+struct SetCheck<'a, 't, 'r, G: Game> {
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    tables: Tables<'a, 't>,
+    tally: Tally<'r>,
+    unsafe_: HashMap<u128, Gap>,
+}
+
+/// A failure: why, and the positions it shows unsafe.
+type Failure = (Gap, Vec<u128>);
+
+impl<G: Game> SetCheck<'_, '_, '_, G> {
+    fn verdict(&self, g: &G) -> Option<bool> {
+        known_verdict(g, self.goal, self.oracle)
+    }
+
+    /// Builds S from `root`, avoiding the positions known unsafe.
+    fn build(&mut self, root: &G) -> Result<(), Failure> {
+        let attacker = self.goal.attacker;
+        let mut safe: HashSet<u128> = HashSet::new();
+        let mut members: Vec<Member> = Vec::new();
+        let mut todo: Vec<(G, Option<usize>)> = vec![(*root, None)];
+        while let Some((g, parent)) = todo.pop() {
+            let key = proof_key(&g);
+            let seen = seen_key(&g);
+            if let Some(&gap) = self.unsafe_.get(&seen) {
+                // Reached from an attacker's position (escapes avoid unsafe ones): that
+                // position is unsafe too.
+                return Err((gap, forced_above(&members, parent)));
+            }
+            if !safe.insert(seen) {
+                continue;
+            }
+            let at = members.len();
+            members.push(Member {
+                seen,
+                parent,
+                attacker_to_move: g.to_move() == attacker,
+            });
+            self.tally.looked_at(safe.len());
+            let fail = |gap| Err((gap, forced_above(&members, Some(at))));
+            // Play may cycle inside the set: a repetition must fall short of the goal
+            // wherever it happens (in a win/draw/loss game: be a draw).
+            if g.can_repeat() && self.goal.reached_by(g.to_move(), g.repetition_value()) {
+                return fail(Gap::RepetitionNotDraw(key));
+            }
+            match self.verdict(&g) {
+                Some(true) => return fail(Gap::AttackerWins(key)),
+                Some(false) => continue,
+                None => {}
+            }
+            let next = children(&g);
+            if g.to_move() == attacker {
+                for c in next {
+                    if !safe.contains(&seen_key(&c)) {
+                        todo.push((c, Some(at)));
+                    }
+                }
+                continue;
+            }
+            let ends_safely = |c: &G| self.verdict(c) == Some(false);
+            if next
+                .iter()
+                .any(|c| ends_safely(c) || safe.contains(&seen_key(c)))
+            {
+                continue;
+            }
+            match self.escape(&next) {
+                Some(c) => todo.push((c, Some(at))),
+                None => return fail(Gap::NoEscape(key)),
+            }
+        }
+        Ok(())
+    }
+
+    /// A defender's move to a position the tables (or a repair) say is disproven and
+    /// that is not known unsafe.
+    fn escape(&mut self, next: &[G]) -> Option<G> {
+        let usable = |c: &G, check: &Self| !check.unsafe_.contains_key(&seen_key(c));
+        let disproven = |c: &G, check: &Self| check.tables.settled(proof_key(c), false);
+        if let Some(c) = next.iter().find(|c| usable(c, self) && disproven(c, self)) {
+            return Some(*c);
+        }
+        let mut order = next.to_vec();
+        order.retain(|c| usable(c, self));
+        repair_order(&mut order, &self.tables, false);
+        order.into_iter().find(|c| {
+            let found = repaired(c, self.goal, &mut self.tables, self.oracle, &mut self.tally);
+            disproven(c, self) || found == Some(Verdict::Disproven)
+        })
+    }
+}
+
+/// The member `at` (a position shown unsafe) and the attacker's positions above it by
+/// which it was reached: the attacker chooses his move, so a position of his with an
+/// unsafe move is unsafe. The first defender's position above ends the chain: it may
+/// choose another escape when the set is built again.
+fn forced_above(members: &[Member], at: Option<usize>) -> Vec<u128> {
+    let mut found = Vec::new();
+    let mut cur = at;
+    while let Some(i) = cur {
+        found.push(members[i].seen);
+        cur = members[i].parent.filter(|&p| members[p].attacker_to_move);
+    }
+    found
+}
