@@ -205,6 +205,24 @@ pub fn verify_text<G: RecordGame>(name: &str, text: &str) -> Report<G::Move> {
     verify(&rec, start)
 }
 
+/// `record(statement)` with each of `statements` appended: the game is over, and the
+/// statement is its record's one issue. Returns the issues' texts.
+pub fn result_issues<G: RecordGame>(
+    record: impl Fn(&str) -> String,
+    statements: &[&str],
+) -> Vec<String> {
+    statements
+        .iter()
+        .map(|st| {
+            let r = verify_text::<G>("result.txt", &record(st));
+            assert!(r.game_over && !r.consistent, "{st}: {:#?}", r.issues);
+            assert_eq!(r.issues.len(), 1, "{st}: {:#?}", r.issues);
+            assert_eq!(r.issues[0].ply, 0, "{st}: not the result statement");
+            r.issues[0].actual.clone()
+        })
+        .collect()
+}
+
 /// The move names of a record, in order.
 pub fn record_moves(rec: &RecordFile) -> Vec<String> {
     rec.body

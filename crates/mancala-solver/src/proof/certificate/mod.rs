@@ -21,7 +21,7 @@ use mancala_core::game::MAX_MOVES;
 
 use super::dfpn::{Limits, ProofSearch, Verdict};
 use super::table::ProofTable;
-use super::{Goal, proof_key};
+use super::{Goal, known_verdict, proof_key};
 use crate::retro::Oracle;
 
 mod safe_set;
@@ -131,52 +131,84 @@ impl<'a, 't> Tables<'a, 't> {
     }
 }
 
-/// Where no move is known to be settled, the repairs try first the moves whose numbers
-/// say they are nearest to it (smallest proof number for a proof, smallest disproof
-/// number for a disproof), then the moves the tables know nothing of. Measured on
-/// `mancala prove kalah:6x4 --at-least 12`: up to 5 % fewer repair nodes (--tt-mb 128,
-/// repairs in a 64 MB table of their own: 14.15 M to 13.44 M; --tt-mb 256, repairs in
-/// the search's table: 1.40 M to 1.35 M).
-fn repair_order<G: Game>(moves: &mut [G], tables: &Tables, proof: bool) {
-    moves.sort_by_key(|c| {
-        tables
-            .get(proof_key(c))
-            .map_or(u32::MAX, |(pn, dn)| if proof { pn } else { dn })
-    });
+/// What both checks work with: the question, the database whose positions count as
+/// final, the tables and the tally of what was looked at.
+struct Context<'a, 't, 'r, G: Game> {
+    goal: Goal,
+    oracle: Option<&'a dyn Oracle<G>>,
+    tables: Tables<'a, 't>,
+    tally: Tally<'r>,
 }
 
-/// Fills `c`'s entry by a search when no table has a settled one and repairs are
-/// allowed, and says what that search found (`None`: no search ran). The caller takes
-/// the verdict from here as well as from the tables: in a small table full of settled
-/// entries the repair's own answer may find no slot, and reading it back would lose it.
-/// Either way the check then plays out the position below, so nothing is taken on trust.
-fn repaired<G: Game>(
-    c: &G,
-    goal: Goal,
-    tables: &mut Tables,
-    oracle: Option<&dyn Oracle<G>>,
-    tally: &mut Tally,
-) -> Option<Verdict> {
-    if tables
-        .get(proof_key(c))
-        .is_some_and(|(pn, dn)| pn == 0 || dn == 0)
-    {
-        return None;
+impl<'a, 't, 'r, G: Game> Context<'a, 't, 'r, G> {
+    fn new(
+        goal: Goal,
+        table: &'a ProofTable,
+        oracle: Option<&'a dyn Oracle<G>>,
+        repair: Option<Repair<'t>>,
+        report: &'r mut dyn FnMut(&Checked),
+    ) -> Self {
+        Context {
+            goal,
+            oracle,
+            tables: Tables::new(table, repair),
+            tally: Tally::new(report),
+        }
     }
-    let repair = tables.repair.as_mut()?;
-    let out = ProofSearch::new(
-        repair.table,
-        goal,
-        Limits {
-            nodes: Some(repair.nodes),
-            ..Limits::default()
-        },
-    )
-    .with_base(tables.search)
-    .with_oracle(oracle)
-    .run(c);
-    tally.repaired(out.nodes);
-    Some(out.verdict)
+
+    /// Whether `g` is final (or known to the database) and a win for the attacker.
+    fn verdict(&self, g: &G) -> Option<bool> {
+        known_verdict(g, self.goal, self.oracle)
+    }
+
+    /// Whether the tables hold `g` settled, proven (`proof`) or disproven.
+    fn settled(&self, g: &G, proof: bool) -> bool {
+        self.tables.settled(proof_key(g), proof)
+    }
+
+    /// Where no move is known to be settled, the repairs try first the moves whose
+    /// numbers say they are nearest to it (smallest proof number for a proof, smallest
+    /// disproof number for a disproof), then the moves the tables know nothing of.
+    /// Measured on `mancala prove kalah:6x4 --at-least 12`: up to 5 % fewer repair nodes
+    /// (--tt-mb 128, repairs in a 64 MB table of their own: 14.15 M to 13.44 M; --tt-mb
+    /// 256, repairs in the search's table: 1.40 M to 1.35 M).
+    fn repair_order(&self, moves: &mut [G], proof: bool) {
+        moves.sort_by_key(|c| {
+            self.tables
+                .get(proof_key(c))
+                .map_or(u32::MAX, |(pn, dn)| if proof { pn } else { dn })
+        });
+    }
+
+    /// Fills `c`'s entry by a search when no table has a settled one and repairs are
+    /// allowed, and says what that search found (`None`: no search ran). The caller
+    /// takes the verdict from here as well as from the tables: in a small table full of
+    /// settled entries the repair's own answer may find no slot, and reading it back
+    /// would lose it. Either way the check then plays out the position below, so nothing
+    /// is taken on trust.
+    fn repaired(&mut self, c: &G) -> Option<Verdict> {
+        if self
+            .tables
+            .get(proof_key(c))
+            .is_some_and(|(pn, dn)| pn == 0 || dn == 0)
+        {
+            return None;
+        }
+        let repair = self.tables.repair.as_mut()?;
+        let out = ProofSearch::new(
+            repair.table,
+            self.goal,
+            Limits {
+                nodes: Some(repair.nodes),
+                ..Limits::default()
+            },
+        )
+        .with_base(self.tables.search)
+        .with_oracle(self.oracle)
+        .run(c);
+        self.tally.repaired(out.nodes);
+        Some(out.verdict)
+    }
 }
 
 /// A check reports what it has looked at so far (to its `report`, which may ignore it) every

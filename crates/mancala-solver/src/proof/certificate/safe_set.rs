@@ -11,10 +11,10 @@ use std::collections::{HashMap, HashSet};
 
 use mancala_core::Game;
 
-use super::{Checked, Gap, Repair, Tables, Tally, children, repair_order, repaired, seen_key};
+use super::{Checked, Context, Gap, Repair, children, seen_key};
 use crate::proof::dfpn::Verdict;
 use crate::proof::table::ProofTable;
-use crate::proof::{Goal, known_verdict, proof_key};
+use crate::proof::{Goal, proof_key};
 use crate::retro::Oracle;
 
 /// The most times a disproof check builds its set again. Each rebuild has found at least
@@ -36,23 +36,20 @@ pub fn check_disproof<G: Game>(
     report: &mut dyn FnMut(&Checked),
 ) -> Result<Checked, Gap> {
     let mut check = SetCheck {
-        goal: goal.into(),
-        oracle,
-        tables: Tables::new(table, repair),
-        tally: Tally::new(report),
+        cx: Context::new(goal.into(), table, oracle, repair, report),
         unsafe_: HashMap::new(),
     };
     loop {
         match check.build(root) {
-            Ok(()) => return Ok(check.tally.checked),
+            Ok(()) => return Ok(check.cx.tally.checked),
             Err((gap, found)) => {
-                if found.is_empty() || check.tally.checked.retries >= MAX_REBUILDS {
+                if found.is_empty() || check.cx.tally.checked.retries >= MAX_REBUILDS {
                     return Err(gap);
                 }
                 check
                     .unsafe_
                     .extend(found.into_iter().map(|seen| (seen, gap)));
-                check.tally.retried();
+                check.cx.tally.retried();
             }
         }
     }
@@ -65,12 +62,9 @@ struct Member {
     attacker_to_move: bool,
 }
 
-/// The check's tables and the positions it has found unsafe (with why).
+/// The check's context and the positions it has found unsafe (with why).
 struct SetCheck<'a, 't, 'r, G: Game> {
-    goal: Goal,
-    oracle: Option<&'a dyn Oracle<G>>,
-    tables: Tables<'a, 't>,
-    tally: Tally<'r>,
+    cx: Context<'a, 't, 'r, G>,
     unsafe_: HashMap<u128, Gap>,
 }
 
@@ -78,13 +72,9 @@ struct SetCheck<'a, 't, 'r, G: Game> {
 type Failure = (Gap, Vec<u128>);
 
 impl<G: Game> SetCheck<'_, '_, '_, G> {
-    fn verdict(&self, g: &G) -> Option<bool> {
-        known_verdict(g, self.goal, self.oracle)
-    }
-
     /// Builds S from `root`, avoiding the positions known unsafe.
     fn build(&mut self, root: &G) -> Result<(), Failure> {
-        let attacker = self.goal.attacker;
+        let (goal, attacker) = (self.cx.goal, self.cx.goal.attacker);
         let mut safe: HashSet<u128> = HashSet::new();
         let mut members: Vec<Member> = Vec::new();
         let mut todo: Vec<(G, Option<usize>)> = vec![(*root, None)];
@@ -105,14 +95,14 @@ impl<G: Game> SetCheck<'_, '_, '_, G> {
                 parent,
                 attacker_to_move: g.to_move() == attacker,
             });
-            self.tally.looked_at(safe.len());
+            self.cx.tally.looked_at(safe.len());
             let fail = |gap| Err((gap, forced_above(&members, Some(at))));
             // Play may cycle inside the set: a repetition must fall short of the goal
             // wherever it happens (in a win/draw/loss game: be a draw).
-            if g.can_repeat() && self.goal.reached_by(g.to_move(), g.repetition_value()) {
+            if g.can_repeat() && goal.reached_by(g.to_move(), g.repetition_value()) {
                 return fail(Gap::RepetitionNotDraw(key));
             }
-            match self.verdict(&g) {
+            match self.cx.verdict(&g) {
                 Some(true) => return fail(Gap::AttackerWins(key)),
                 Some(false) => continue,
                 None => {}
@@ -126,7 +116,7 @@ impl<G: Game> SetCheck<'_, '_, '_, G> {
                 }
                 continue;
             }
-            let ends_safely = |c: &G| self.verdict(c) == Some(false);
+            let ends_safely = |c: &G| self.cx.verdict(c) == Some(false);
             if next
                 .iter()
                 .any(|c| ends_safely(c) || safe.contains(&seen_key(c)))
@@ -145,15 +135,15 @@ impl<G: Game> SetCheck<'_, '_, '_, G> {
     /// that is not known unsafe.
     fn escape(&mut self, next: &[G]) -> Option<G> {
         let usable = |c: &G, check: &Self| !check.unsafe_.contains_key(&seen_key(c));
-        let disproven = |c: &G, check: &Self| check.tables.settled(proof_key(c), false);
+        let disproven = |c: &G, check: &Self| check.cx.settled(c, false);
         if let Some(c) = next.iter().find(|c| usable(c, self) && disproven(c, self)) {
             return Some(*c);
         }
         let mut order = next.to_vec();
         order.retain(|c| usable(c, self));
-        repair_order(&mut order, &self.tables, false);
+        self.cx.repair_order(&mut order, false);
         order.into_iter().find(|c| {
-            let found = repaired(c, self.goal, &mut self.tables, self.oracle, &mut self.tally);
+            let found = self.cx.repaired(c);
             disproven(c, self) || found == Some(Verdict::Disproven)
         })
     }

@@ -10,12 +10,10 @@ use arrayvec::ArrayVec;
 use mancala_core::Game;
 use mancala_core::game::MAX_MOVES;
 
-use super::{
-    Gap, Proof, Repair, Tables, Tally, children, move_to, repair_order, repaired, seen_key,
-};
+use super::{Checked, Context, Gap, Proof, Repair, children, move_to, seen_key};
 use crate::proof::dfpn::Verdict;
 use crate::proof::table::ProofTable;
-use crate::proof::{Goal, known_verdict, proof_key};
+use crate::proof::{Goal, proof_key};
 use crate::retro::Oracle;
 
 /// Checks that `attacker` wins from `root` by the strategy the table's proven entries
@@ -27,13 +25,10 @@ pub fn check_proof<G: Game>(
     table: &ProofTable,
     oracle: Option<&dyn Oracle<G>>,
     repair: Option<Repair>,
-    report: &mut dyn FnMut(&super::Checked),
+    report: &mut dyn FnMut(&Checked),
 ) -> Result<Proof<G::Move>, Gap> {
     let mut check = StrategyCheck {
-        goal: goal.into(),
-        oracle,
-        tables: Tables::new(table, repair),
-        tally: Tally::new(report),
+        cx: Context::new(goal.into(), table, oracle, repair, report),
         done: HashSet::new(),
         on_line: HashSet::new(),
         failed: HashMap::new(),
@@ -41,7 +36,7 @@ pub fn check_proof<G: Game>(
     let chosen = check.run(root)?;
     let first_move = chosen.and_then(|c| move_to(root, &c));
     Ok(Proof {
-        checked: check.tally.checked,
+        checked: check.cx.tally.checked,
         first_move,
     })
 }
@@ -79,12 +74,9 @@ struct Failure {
     line_bound: bool,
 }
 
-/// The check's state: its tables and what it has found so far.
+/// The check's state: its context and what it has found so far.
 struct StrategyCheck<'a, 't, 'r, G: Game> {
-    goal: Goal,
-    oracle: Option<&'a dyn Oracle<G>>,
-    tables: Tables<'a, 't>,
-    tally: Tally<'r>,
+    cx: Context<'a, 't, 'r, G>,
     /// Positions whose whole strategy has been checked.
     done: HashSet<u128>,
     /// Positions on the current line: coming back to one is endless play.
@@ -94,10 +86,6 @@ struct StrategyCheck<'a, 't, 'r, G: Game> {
 }
 
 impl<G: Game> StrategyCheck<'_, '_, '_, G> {
-    fn verdict(&self, g: &G) -> Option<bool> {
-        known_verdict(g, self.goal, self.oracle)
-    }
-
     /// Plays the strategy out from `root`; returns the move chosen at the root (the
     /// position after it), if the attacker is to move there.
     fn run(&mut self, root: &G) -> Result<Option<G>, Gap> {
@@ -117,7 +105,7 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
                     let frame = stack.pop().expect("the loop holds a frame");
                     self.on_line.remove(&frame.seen);
                     self.done.insert(frame.seen);
-                    self.tally.looked_at(self.done.len());
+                    self.cx.tally.looked_at(self.done.len());
                     if stack.is_empty() {
                         return Ok(frame.chosen);
                     }
@@ -131,7 +119,7 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
     /// checked before), else its frame with the positions below it.
     fn open(&mut self, g: &G) -> Result<Option<Frame<G>>, Failure> {
         let key = proof_key(g);
-        match self.verdict(g) {
+        match self.cx.verdict(g) {
             Some(true) => return Ok(None),
             Some(false) => {
                 return Err(Failure {
@@ -166,9 +154,9 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
             line_bound: false,
         };
         let next = children(g);
-        if g.to_move() != self.goal.attacker {
+        if g.to_move() != self.cx.goal.attacker {
             frame.below = next;
-        } else if let Some(win) = next.iter().find(|c| self.verdict(c) == Some(true)) {
+        } else if let Some(win) = next.iter().find(|c| self.cx.verdict(c) == Some(true)) {
             frame.chosen = Some(*win);
             frame.below = vec![*win];
         } else {
@@ -183,15 +171,15 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
 
     /// The attacker's moves from a position with children `next`, in the order to try.
     fn choices(&self, next: &[G]) -> Choice<G> {
-        let proven = |c: &&G| self.tables.settled(proof_key(*c), true);
+        let proven = |c: &&G| self.cx.settled(c, true);
         let mut order: ArrayVec<G, MAX_MOVES> = next.iter().filter(proven).copied().collect();
         let settled = order.len();
         let mut rest: ArrayVec<G, MAX_MOVES> = next
             .iter()
-            .filter(|c| !proven(c) && self.verdict(c).is_none())
+            .filter(|c| !proven(c) && self.cx.verdict(c).is_none())
             .copied()
             .collect();
-        repair_order(&mut rest, &self.tables, true);
+        self.cx.repair_order(&mut rest, true);
         order.extend(rest);
         Choice {
             order,
@@ -219,18 +207,9 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
             let found = if i < choice.settled {
                 None
             } else {
-                repaired(
-                    &c,
-                    self.goal,
-                    &mut self.tables,
-                    self.oracle,
-                    &mut self.tally,
-                )
+                self.cx.repaired(&c)
             };
-            if i < choice.settled
-                || self.tables.settled(proof_key(&c), true)
-                || found == Some(Verdict::Proven)
-            {
+            if i < choice.settled || self.cx.settled(&c, true) || found == Some(Verdict::Proven) {
                 frame.chosen = Some(c);
                 frame.below = vec![c];
                 return Ok(());
@@ -253,7 +232,7 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
         while let Some(top) = stack.last_mut() {
             top.line_bound |= failure.line_bound;
             if top.choice.is_some() {
-                self.tally.retried();
+                self.cx.tally.retried();
                 match self.choose(top) {
                     Ok(()) => return Ok(()),
                     Err(f) => failure = f,
