@@ -86,6 +86,23 @@ fn a_wrong_grouping_or_amount_is_reported() {
     );
 }
 
+/// A turn written as two (`g c a` for `g c-a`: West's bonus move split off) is one
+/// issue with one correction, not a correction and its undoing, again and again, up to
+/// the cap of 10,000 issues (an independent reimplementation found the loop: a
+/// correction's look-ahead window did not check the turn its first move belongs to).
+#[test]
+fn a_split_turn_is_one_issue() {
+    let text = "[Game \"progressive\"]\n[Board \"1x11\"]\n[Stones \"5\"]\ng c a\n";
+    let r = common::verify_text::<Progressive>("split.txt", text);
+    assert!(!r.consistent);
+    assert_eq!(r.issues.len(), 1, "{:#?}", r.issues);
+    assert!(
+        r.issues[0].actual.contains("still has a move"),
+        "{:?}",
+        r.issues
+    );
+}
+
 /// One row of a pinned table: move, capture, end ("goal"/"empty"), laps, the board
 /// a..k, goal, East:West totals, and the side to move next with its moves left ("-" when
 /// the game is over).

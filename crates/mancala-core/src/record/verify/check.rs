@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// The cursor's group before the record's first move.
+pub(super) const NO_GROUP: usize = usize::MAX;
+
 /// Where a replay stands: the position and what the current group started from.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Cursor<G> {
@@ -57,12 +60,17 @@ pub(super) fn claim_matches(ann: &Option<Annotation>, actual: &Claim) -> bool {
 /// `ends_record` says whether `toks` runs to the end of the record (and not only to the
 /// end of a look-ahead window), where the last turn must be complete.
 impl<G: RecordGame> Cursor<G> {
-    /// Moves into `group` (that of the token at `i`): where groups are turns, a new group
-    /// must start a new turn; within a group, its player must still be to move.
-    pub(super) fn enter_group(&mut self, group: usize, i: usize) -> Result<(), Fail> {
+    /// Moves into `group`: where groups are turns, a new group must start a new turn;
+    /// within a group, its player must still be to move. Whether a group came before is
+    /// the cursor's to say, not the token's index: a correction's look-ahead window
+    /// starts at index 0 in the middle of a record, and judged as the record's first
+    /// token its turn went unchecked, so a correction that left the turn short passed
+    /// the window and failed the record, and the next one undid it (`verify` of
+    /// Progressive `g c a`, 5 stones: "read d for a", "read a for d", ... 10,000 times).
+    pub(super) fn enter_group(&mut self, group: usize) -> Result<(), Fail> {
         if group != self.group {
             if G::group_is_turn()
-                && i > 0
+                && self.group != NO_GROUP
                 && !self.state.is_terminal()
                 && self.state.to_move() == self.group_player
             {
@@ -93,7 +101,7 @@ pub(super) fn run<G: RecordGame>(
                 fail,
             })
         };
-        if let Err(f) = cur.enter_group(t.group, i) {
+        if let Err(f) = cur.enter_group(t.group) {
             return fail(cur, f);
         }
         if cur.state.is_terminal() {
@@ -132,10 +140,12 @@ pub(super) fn run<G: RecordGame>(
         }
         cur.state = next;
     }
-    // The last group must also be a complete turn, unless the game ended.
+    // The last group must also be a complete turn, unless the game ended (or the record
+    // has no move). Asked of the cursor, not of the tokens left: a correction that
+    // deletes the record's last move replays nothing, and must still leave whole turns.
     if ends_record
         && G::group_is_turn()
-        && toks.len() > from
+        && cur.group != NO_GROUP
         && !cur.state.is_terminal()
         && cur.state.to_move() == cur.group_player
         && !cur.state.decided()

@@ -105,7 +105,7 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let stmt = stmt_read.clone().and_then(Result::ok);
     let mut cur = Cursor {
         state: start,
-        group: usize::MAX,
+        group: NO_GROUP,
         group_player: start.to_move(),
         group_start: totals(&start),
     };
