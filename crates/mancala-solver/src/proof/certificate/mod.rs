@@ -219,7 +219,10 @@ const REPORT_EVERY: usize = 1 << 12;
 /// What a certificate check looked at.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Checked {
-    /// Distinct positions in the certificate (while the check runs: those looked at so far).
+    /// Distinct positions in the certificate (while the check runs: those looked at so
+    /// far). A proof check counts every position it found won, also below a move it
+    /// later gave up for another; a disproof check that builds its set again counts
+    /// from 0 again.
     pub positions: usize,
     /// Searches run to fill gaps, and their nodes.
     pub repairs: u64,
@@ -227,7 +230,12 @@ pub struct Checked {
     /// How often the check went back on a choice the table had suggested: an attacker's
     /// move whose position turned out not won, so that his next move was tried (a
     /// proof), or a defender's escape that led to a position found unsafe, so that the
-    /// set was built again without it (a disproof).
+    /// set was built again without it (a disproof). Going back is cheap where the table
+    /// is the search's own, whose wrong suggestions are rare key collisions; a proof
+    /// check forgets a failure that rested on a repetition of the line, so with a table
+    /// that suggests wrong moves everywhere in a game full of cycles it can take time
+    /// exponential in the depth (a review's ladder of cycles: 524,286 retries for 18
+    /// levels).
     pub retries: u64,
 }
 

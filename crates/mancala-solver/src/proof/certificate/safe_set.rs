@@ -134,7 +134,10 @@ impl<G: Game> SetCheck<'_, '_, '_, G> {
     /// A defender's move to a position the tables (or a repair) say is disproven and
     /// that is not known unsafe.
     fn escape(&mut self, next: &[G]) -> Option<G> {
-        let usable = |c: &G, check: &Self| !check.unsafe_.contains_key(&seen_key(c));
+        // A final position the attacker wins is never an escape, whatever a table says.
+        let usable = |c: &G, check: &Self| {
+            check.cx.verdict(c) != Some(true) && !check.unsafe_.contains_key(&seen_key(c))
+        };
         let disproven = |c: &G, check: &Self| check.cx.settled(c, false);
         if let Some(c) = next.iter().find(|c| usable(c, self) && disproven(c, self)) {
             return Some(*c);

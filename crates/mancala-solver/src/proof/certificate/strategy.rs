@@ -171,7 +171,8 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
 
     /// The attacker's moves from a position with children `next`, in the order to try.
     fn choices(&self, next: &[G]) -> Choice<G> {
-        let proven = |c: &&G| self.cx.settled(c, true);
+        // A final position that is no win is never a candidate, whatever a table says.
+        let proven = |c: &&G| self.cx.verdict(c).is_none() && self.cx.settled(c, true);
         let mut order: ArrayVec<G, MAX_MOVES> = next.iter().filter(proven).copied().collect();
         let settled = order.len();
         let mut rest: ArrayVec<G, MAX_MOVES> = next
@@ -232,9 +233,11 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
         while let Some(top) = stack.last_mut() {
             top.line_bound |= failure.line_bound;
             if top.choice.is_some() {
-                self.cx.tally.retried();
                 match self.choose(top) {
-                    Ok(()) => return Ok(()),
+                    Ok(()) => {
+                        self.cx.tally.retried();
+                        return Ok(());
+                    }
                     Err(f) => failure = f,
                 }
             } else {

@@ -1,0 +1,353 @@
+//! The certificate checks on tiny explicit game graphs (cycles, repetition values of
+//! either sign, table keys that collide on purpose) against the truth by brute force,
+//! with tables whose claims are random or claim everything: no check accepts a wrong
+//! answer, and with a table that only orders the moves every true answer is accepted.
+//! The graphs come from a review of the checks' going back (2026-11-30). A bounded
+//! number of cases by default; `MANCALA_FUZZ_CASES=1000000 cargo test --release -p
+//! mancala-solver --test certificate_graphs` runs more.
+
+use std::sync::RwLock;
+
+use mancala_core::game::SplitMix;
+use mancala_core::{Game, Moves, Player};
+use mancala_solver::proof::{ProofTable, check_disproof, check_proof, proof_key};
+
+/// One node: who moves, where each move leads, and the final value for the mover (when
+/// there are no moves), the repetition value for the mover.
+#[derive(Clone, Debug)]
+struct Node {
+    mover: Player,
+    kids: Vec<u16>,
+    value: i32,
+    rep: i32,
+}
+
+#[derive(Clone, Debug)]
+struct Graph {
+    nodes: Vec<Node>,
+    /// Table keys: node % key_mod (collisions on purpose when small).
+    key_mod: u16,
+}
+
+static GRAPHS: RwLock<Vec<&'static Graph>> = RwLock::new(Vec::new());
+
+fn register(g: Graph) -> u32 {
+    let mut all = GRAPHS.write().unwrap();
+    all.push(Box::leak(Box::new(g)));
+    (all.len() - 1) as u32
+}
+
+fn graph(id: u32) -> &'static Graph {
+    GRAPHS.read().unwrap()[id as usize]
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+struct Pos {
+    gid: u32,
+    node: u16,
+}
+
+impl Pos {
+    fn n(&self) -> &'static Node {
+        &graph(self.gid).nodes[self.node as usize]
+    }
+}
+
+impl Game for Pos {
+    type Move = u8;
+    fn to_move(&self) -> Player {
+        self.n().mover
+    }
+    fn legal_moves(&self, moves: &mut Moves<u8>) {
+        moves.clear();
+        for i in 0..self.n().kids.len() {
+            moves.push(i as u8);
+        }
+    }
+    fn play(&self, mv: u8) -> Self {
+        Pos {
+            gid: self.gid,
+            node: self.n().kids[mv as usize],
+        }
+    }
+    fn is_terminal(&self) -> bool {
+        self.n().kids.is_empty()
+    }
+    fn terminal_value(&self) -> i32 {
+        self.n().value
+    }
+    fn banked(&self) -> i32 {
+        0
+    }
+    fn swing(&self) -> i32 {
+        1
+    }
+    fn key(&self) -> u64 {
+        let k = (self.node % graph(self.gid).key_mod) as u64;
+        (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (self.gid as u64) << 40
+    }
+    fn can_repeat(&self) -> bool {
+        true
+    }
+    fn repetition_value(&self) -> i32 {
+        self.n().rep
+    }
+    fn captured(&self, _: Player) -> u32 {
+        0
+    }
+    fn points(&self, v: i32) -> f64 {
+        v as f64
+    }
+    fn win_loss(&self) -> bool {
+        true
+    }
+    fn material(&self) -> u32 {
+        1
+    }
+    fn history_dependent(&self) -> bool {
+        true
+    }
+}
+
+const A: Player = Player::First;
+const D: Player = Player::Second;
+
+fn node(mover: Player, kids: &[u16]) -> Node {
+    Node {
+        mover,
+        kids: kids.to_vec(),
+        value: 0,
+        rep: 0,
+    }
+}
+
+fn leaf(mover: Player, value: i32) -> Node {
+    Node {
+        mover,
+        kids: vec![],
+        value,
+        rep: 0,
+    }
+}
+
+/// Claims every key of the graph both proven and disproven.
+fn lying(gid: u32) -> ProofTable {
+    let mut t = ProofTable::with_mb(4);
+    for i in 0..graph(gid).nodes.len() {
+        let p = Pos {
+            gid,
+            node: i as u16,
+        };
+        t.put(proof_key(&p), 0, 0, 1 << 20);
+    }
+    t
+}
+
+/// How many random graphs each test draws (`MANCALA_FUZZ_CASES`, default 10,000).
+fn cases() -> usize {
+    std::env::var("MANCALA_FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10_000)
+}
+
+/// Value for the attacker (true: reaches goal 1) under "the game ends when a position
+/// recurs, with that position's repetition value for its mover".
+fn truth(g: &Graph, at: u16, path: &mut Vec<u16>) -> bool {
+    let n = &g.nodes[at as usize];
+    let att = |mover: Player, v: i32| if mover == A { v } else { -v };
+    if path.contains(&at) {
+        return att(n.mover, n.rep) >= 1;
+    }
+    if n.kids.is_empty() {
+        return att(n.mover, n.value) >= 1;
+    }
+    path.push(at);
+    let r = if n.mover == A {
+        n.kids.iter().any(|&k| truth(g, k, path))
+    } else {
+        n.kids.iter().all(|&k| truth(g, k, path))
+    };
+    path.pop();
+    r
+}
+
+fn random_graph(rng: &mut SplitMix) -> Graph {
+    let size = 2 + rng.below(9);
+    let mut nodes = Vec::new();
+    for _ in 0..size {
+        let mover = if rng.below(2) == 0 { A } else { D };
+        let kids = if rng.below(4) == 0 {
+            vec![]
+        } else {
+            (0..1 + rng.below(3))
+                .map(|_| rng.below(size) as u16)
+                .collect()
+        };
+        let value = rng.below(3) as i32 - 1;
+        let rep = if rng.below(3) == 0 {
+            rng.below(3) as i32 - 1
+        } else {
+            0
+        };
+        nodes.push(Node {
+            mover,
+            kids,
+            value,
+            rep,
+        });
+    }
+    let key_mod = if rng.below(2) == 0 {
+        u16::MAX
+    } else {
+        1 + rng.below(3) as u16
+    };
+    Graph { nodes, key_mod }
+}
+
+#[test]
+fn random_graphs_and_random_claims_never_pass_a_wrong_certificate() {
+    let mut rng = SplitMix(0x5EED);
+    let (mut proofs, mut disproofs, mut drawn) = (0, 0, 0);
+    for _ in 0..cases() {
+        let g = random_graph(&mut rng);
+        let wins = truth(&g, 0, &mut Vec::new());
+        let size = g.nodes.len();
+        let gid = register(g);
+        // Random claims per key.
+        let mut table = ProofTable::with_mb(1);
+        for i in 0..size {
+            let p = Pos {
+                gid,
+                node: i as u16,
+            };
+            let (pn, dn) = match rng.below(5) {
+                0 => (0, 0),
+                1 => (0, 1 << 30),
+                2 => (1 << 30, 0),
+                3 => (3, 5),
+                _ => continue,
+            };
+            table.put(proof_key(&p), pn, dn, 1 << 10);
+        }
+        let root = Pos { gid, node: 0 };
+        drawn += 1;
+        if let Ok(p) = check_proof(&root, A, &table, None, None, &mut |_| {}) {
+            assert!(wins, "proof accepted: {:?}", graph(gid));
+            proofs += 1;
+            if let Some(m) = p.first_move {
+                let c = root.play(m);
+                assert!(
+                    truth(graph(gid), c.node, &mut vec![0]),
+                    "first move {m} does not win: {:?}",
+                    graph(gid)
+                );
+            }
+        }
+        if check_disproof(&root, A, &table, None, None, &mut |_| {}).is_ok() {
+            assert!(!wins, "disproof accepted: {:?}", graph(gid));
+            disproofs += 1;
+        }
+    }
+    // Both kinds are accepted often, so the assertions above are exercised.
+    assert!(
+        proofs * 20 > drawn && disproofs * 20 > drawn,
+        "{drawn}: {proofs}, {disproofs}"
+    );
+}
+
+/// Completeness with a table that claims everything (so that it only orders the moves):
+/// where a repetition is a draw everywhere, every true answer is accepted.
+#[test]
+fn a_table_that_claims_everything_leads_to_every_true_certificate() {
+    let mut rng = SplitMix(0xC0DE);
+    for _ in 0..cases() {
+        let mut g = random_graph(&mut rng);
+        for n in &mut g.nodes {
+            n.rep = 0;
+        }
+        g.key_mod = u16::MAX;
+        let wins = truth(&g, 0, &mut Vec::new());
+        let gid = register(g);
+        let table = lying(gid);
+        let root = Pos { gid, node: 0 };
+        let p = check_proof(&root, A, &table, None, None, &mut |_| {});
+        let d = check_disproof(&root, A, &table, None, None, &mut |_| {});
+        assert_eq!(p.is_ok(), wins, "{p:?} {:?}", graph(gid));
+        assert_eq!(d.is_ok(), !wins, "{d:?} {:?}", graph(gid));
+    }
+}
+
+/// k defenders in a row, each with a first move to the attacker's immediate win (which
+/// the lying table calls disproven) and a second to the next; the last can only draw.
+/// The attacker cannot win. A final position he wins is never taken for an escape, so
+/// no rebuild is needed (before, each cost one, and past 64 the true disproof failed).
+#[test]
+fn an_escape_is_never_a_final_win_for_the_attacker() {
+    for k in [1u16, 64, 70] {
+        let mut nodes = Vec::new();
+        for i in 0..k {
+            nodes.push(node(D, &[2 * i + 1, 2 * i + 2])); // D_i = 2i
+            nodes.push(leaf(A, 1)); // W_i = 2i+1: the attacker has won
+        }
+        nodes.push(node(D, &[2 * k + 1])); // D_k
+        nodes.push(leaf(A, 0)); // a draw
+        let g = Graph {
+            nodes,
+            key_mod: u16::MAX,
+        };
+        assert!(!truth(&g, 0, &mut Vec::new()));
+        let gid = register(g);
+        let table = lying(gid);
+        let root = Pos { gid, node: 0 };
+        let out = check_disproof(&root, A, &table, None, None, &mut |_| {});
+        assert_eq!(out.map(|c| c.retries), Ok(0), "k {k}");
+    }
+}
+
+#[test]
+fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
+    use mancala_solver::proof::Repair;
+    let mut rng = SplitMix(0xBEEF);
+    let (mut proofs, mut disproofs) = (0, 0);
+    for _ in 0..cases() / 2 {
+        let g = random_graph(&mut rng);
+        let wins = truth(&g, 0, &mut Vec::new());
+        let size = g.nodes.len();
+        let gid = register(g);
+        let mut table = ProofTable::with_mb(1);
+        for i in 0..size {
+            let p = Pos {
+                gid,
+                node: i as u16,
+            };
+            let (pn, dn) = match rng.below(6) {
+                0 => (0, 0),
+                1 => (0, 1 << 30),
+                2 => (1 << 30, 0),
+                _ => continue,
+            };
+            table.put(proof_key(&p), pn, dn, 1 << 10);
+        }
+        let root = Pos { gid, node: 0 };
+        let mut side = ProofTable::with_mb(1);
+        let repair = Some(Repair {
+            nodes: 300,
+            table: &mut side,
+        });
+        if check_proof(&root, A, &table, None, repair, &mut |_| {}).is_ok() {
+            assert!(wins, "proof accepted: {:?}", graph(gid));
+            proofs += 1;
+        }
+        let mut side = ProofTable::with_mb(1);
+        let repair = Some(Repair {
+            nodes: 300,
+            table: &mut side,
+        });
+        if check_disproof(&root, A, &table, None, repair, &mut |_| {}).is_ok() {
+            assert!(!wins, "disproof accepted: {:?}", graph(gid));
+            disproofs += 1;
+        }
+    }
+    assert!(proofs > 0 && disproofs > 0, "{proofs}, {disproofs}");
+}
