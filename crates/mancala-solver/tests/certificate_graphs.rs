@@ -205,31 +205,41 @@ fn random_graph(rng: &mut SplitMix) -> Graph {
     Graph { nodes, key_mod }
 }
 
+/// A random graph, registered, and whether the attacker wins from its node 0.
+fn drawn_graph(rng: &mut SplitMix) -> (u32, bool) {
+    let g = random_graph(rng);
+    let wins = truth(&g, 0, &mut Vec::new());
+    (register(g), wins)
+}
+
+/// A table with random claims for the keys of graph `gid`'s positions: both proven and
+/// disproven, proven, disproven, (with `kinds` 5 or more) unsettled numbers, or none.
+fn random_claims(gid: u32, rng: &mut SplitMix, kinds: usize) -> ProofTable {
+    let mut table = ProofTable::with_mb(1);
+    for i in 0..graph(gid).nodes.len() {
+        let p = Pos {
+            gid,
+            node: i as u16,
+        };
+        let (pn, dn) = match (rng.below(kinds), kinds) {
+            (0, _) => (0, 0),
+            (1, _) => (0, 1 << 30),
+            (2, _) => (1 << 30, 0),
+            (3, 5) => (3, 5),
+            _ => continue,
+        };
+        table.put(proof_key(&p), pn, dn, 1 << 10);
+    }
+    table
+}
+
 #[test]
 fn random_graphs_and_random_claims_never_pass_a_wrong_certificate() {
     let mut rng = SplitMix(0x5EED);
     let (mut proofs, mut disproofs, mut drawn) = (0, 0, 0);
     for _ in 0..cases() {
-        let g = random_graph(&mut rng);
-        let wins = truth(&g, 0, &mut Vec::new());
-        let size = g.nodes.len();
-        let gid = register(g);
-        // Random claims per key.
-        let mut table = ProofTable::with_mb(1);
-        for i in 0..size {
-            let p = Pos {
-                gid,
-                node: i as u16,
-            };
-            let (pn, dn) = match rng.below(5) {
-                0 => (0, 0),
-                1 => (0, 1 << 30),
-                2 => (1 << 30, 0),
-                3 => (3, 5),
-                _ => continue,
-            };
-            table.put(proof_key(&p), pn, dn, 1 << 10);
-        }
+        let (gid, wins) = drawn_graph(&mut rng);
+        let table = random_claims(gid, &mut rng, 5);
         let root = Pos { gid, node: 0 };
         drawn += 1;
         if let Ok(p) = check_proof(&root, A, &table, None, None, &mut |_| {}) {
@@ -311,24 +321,8 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
     let mut rng = SplitMix(0xBEEF);
     let (mut proofs, mut disproofs) = (0, 0);
     for _ in 0..cases() / 2 {
-        let g = random_graph(&mut rng);
-        let wins = truth(&g, 0, &mut Vec::new());
-        let size = g.nodes.len();
-        let gid = register(g);
-        let mut table = ProofTable::with_mb(1);
-        for i in 0..size {
-            let p = Pos {
-                gid,
-                node: i as u16,
-            };
-            let (pn, dn) = match rng.below(6) {
-                0 => (0, 0),
-                1 => (0, 1 << 30),
-                2 => (1 << 30, 0),
-                _ => continue,
-            };
-            table.put(proof_key(&p), pn, dn, 1 << 10);
-        }
+        let (gid, wins) = drawn_graph(&mut rng);
+        let table = random_claims(gid, &mut rng, 6);
         let root = Pos { gid, node: 0 };
         let mut side = ProofTable::with_mb(1);
         let repair = Some(Repair {
