@@ -63,6 +63,11 @@ fn seen_key<G: Game>(g: &G) -> u128 {
     (proof_key(g) as u128) << 64 | whole as u128
 }
 
+/// The table's key inside a [`seen_key`]: its upper 64 bits.
+fn table_key(seen: u128) -> u64 {
+    (seen >> 64) as u64
+}
+
 /// Each legal move of `g` with the position it leads to.
 fn successors<G: Game>(g: &G) -> impl Iterator<Item = (G::Move, G)> {
     let mut all = ArrayVec::<_, MAX_MOVES>::new();

@@ -10,7 +10,7 @@ use arrayvec::ArrayVec;
 use mancala_core::Game;
 use mancala_core::game::MAX_MOVES;
 
-use super::{Checked, Context, Gap, Proof, Repair, children, move_to, seen_key};
+use super::{Checked, Context, Gap, Proof, Repair, children, move_to, seen_key, table_key};
 use crate::proof::dfpn::Verdict;
 use crate::proof::table::ProofTable;
 use crate::proof::{Goal, proof_key};
@@ -44,7 +44,6 @@ pub fn check_proof<G: Game>(
 /// A position on the line being checked.
 struct Frame<G> {
     seen: u128,
-    key: u64,
     /// The positions below it still to check: at the attacker's move the one his
     /// strategy plays, at the defender's every reply.
     below: Vec<G>,
@@ -147,7 +146,6 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
         }
         let mut frame = Frame {
             seen,
-            key,
             below: Vec::new(),
             choice: None,
             chosen: None,
@@ -216,7 +214,7 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
                 return Ok(());
             }
         }
-        let gap = Gap::NoProvenMove(frame.key);
+        let gap = Gap::NoProvenMove(table_key(frame.seen));
         if !frame.line_bound {
             self.failed.insert(frame.seen, gap);
         }
