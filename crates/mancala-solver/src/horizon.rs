@@ -17,6 +17,11 @@
 //! r' <= r. Nothing here is a proof: a cut-off from the memo only ever returns the side of
 //! a result that the table drops, so every stored bound is still proven by the search.
 //!
+//! The heuristic searches of an exact search's first guess use the same memo, where a
+//! result serves only a node with exactly its depth left ([`HorizonMemo::cut_at`]): a
+//! heuristic value need not grow with the depth, and proves nothing either, so what rests
+//! on such a cut-off is never stored as a bound.
+//!
 //! Entries live for one pass (tagged with a pass number). Keeping them across passes was
 //! measured too: it cut Afrika's nodes further but doubled Andada's, since a later pass
 //! leaves on bounds the earlier passes proved, which make old "no proof" answers stale.
@@ -157,6 +162,28 @@ impl HorizonMemo {
     }
 }
 
+impl HorizonMemo {
+    /// A cut-off in a heuristic search ([`crate::search`]'s first guess), where a value
+    /// need not grow or fall with the depth: only a result found with exactly `depth`
+    /// plies left serves. There a [`Side::Low`] entry holds an upper bound of the
+    /// heuristic value and a [`Side::High`] entry a lower bound (both [`Self::record`]).
+    #[inline]
+    pub fn cut_at(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let s = Slot::unpack(self.slots[self.slot(key)]);
+        if s.key != key || s.pass != self.pass {
+            return None;
+        }
+        let d = depth.min(MAX_DEPTH);
+        if s.low_depth as u32 == d && (s.low_upper as i32) <= alpha {
+            Some(s.low_upper as i32)
+        } else if s.high_depth as u32 == d && (s.high_lower as i32) >= beta {
+            Some(s.high_lower as i32)
+        } else {
+            None
+        }
+    }
+}
+
 impl Default for HorizonMemo {
     fn default() -> Self {
         Self::new()
@@ -183,6 +210,20 @@ mod tests {
         );
         m.next_pass();
         assert_eq!(m.cut(42, Side::Low, 4, 0, 1), None, "a later pass");
+    }
+
+    #[test]
+    fn a_heuristic_result_serves_only_its_own_depth() {
+        let mut m = HorizonMemo::new();
+        m.record(9, Side::Low, 6, -1);
+        m.record(9, Side::High, 6, -3);
+        assert_eq!(m.cut_at(9, 6, -1, 0), Some(-1), "at most -1");
+        assert_eq!(m.cut_at(9, 6, -4, -3), Some(-3), "at least -3");
+        assert_eq!(m.cut_at(9, 6, -2, -1), None, "inside the window");
+        assert_eq!(m.cut_at(9, 5, -1, 0), None, "less depth left");
+        assert_eq!(m.cut_at(9, 7, -1, 0), None, "more depth left");
+        m.next_pass();
+        assert_eq!(m.cut_at(9, 6, -1, 0), None, "a later pass");
     }
 
     #[test]

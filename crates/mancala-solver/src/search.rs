@@ -128,7 +128,7 @@ pub struct Techniques {
     pub deepening: Deepening,
     /// Inside deepening: remember, for the rest of each pass, what a depth-limited search
     /// found but could not prove, so that transpositions do not search it again
-    /// ([`HorizonMemo`]).
+    /// ([`HorizonMemo`]); likewise the heuristic values of the first guess's searches.
     pub memo: bool,
 }
 
@@ -336,8 +336,8 @@ pub struct Searcher<'a, G: Game> {
     pub oracle_hits: u64,
     /// The player to move at the root of the current depth-limited search.
     root_side: mancala_core::Player,
-    /// What the current deepening pass found but could not prove ([`HorizonMemo`]);
-    /// only in searches that deepen, with the technique on.
+    /// What the current deepening pass found but could not prove ([`HorizonMemo`]),
+    /// or the first guess's heuristic values; with the technique on.
     memo: Option<Box<HorizonMemo>>,
     _g: std::marker::PhantomData<G>,
 }
@@ -522,6 +522,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// The heuristic value of `g` searched `depth` plies deep, by MTD(f) from `guess`.
     fn estimate(&mut self, g: &G, depth: u32, guess: i32) -> Option<i32> {
         self.horizon = Horizon::Estimate;
+        self.next_pass();
         let (mut lower, mut upper) = g.value_range();
         let mut beta = guess.clamp(lower + 1, upper.max(lower + 1));
         while lower < upper {
@@ -722,6 +723,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         if hi <= alpha {
             return Err((hi, NO_REP));
+        }
+        if use_tt
+            && depth > 0
+            && self.horizon == Horizon::Estimate
+            && let Some(m) = &self.memo
+            && let Some(v) = m.cut_at(key, depth, alpha - banked, beta - banked)
+        {
+            // A heuristic value: it proves nothing, so neither does what rests on it.
+            return Err(((v + banked).clamp(lo, hi), AT_HORIZON));
         }
         if use_tt
             && depth > 0
@@ -983,6 +993,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         // A heuristic value proves nothing: such a result leaves only its best move.
         if self.horizon == Horizon::Estimate {
             if r.rep == AT_HORIZON {
+                self.memo_estimate(key, n, r.best);
                 (l, u) = (lo, hi);
             }
         }
@@ -1033,6 +1044,20 @@ impl<'a, G: Game> Searcher<'a, G> {
                 work,
             },
         );
+    }
+
+    /// Keeps a heuristic result for the rest of the first guess ([`HorizonMemo::cut_at`]):
+    /// without it every transposition in these depth-limited searches is searched again,
+    /// and where moves commute (Progressive's bonus moves) the tree outgrows the game.
+    fn memo_estimate(&mut self, key: u64, n: &NodeInfo, best: i32) {
+        let Some(m) = &mut self.memo else { return };
+        let v = best - n.banked;
+        if best > n.alpha {
+            m.record(key, Side::High, n.depth, v);
+        }
+        if best < n.beta {
+            m.record(key, Side::Low, n.depth, v);
+        }
     }
 
     #[inline(always)]
