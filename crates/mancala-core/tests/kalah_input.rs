@@ -131,3 +131,23 @@ proptest! {
         common::check_text_round_trip::<Kalah>(&text)?;
     }
 }
+
+/// A Kalah record is a plain move list: nobody writes what a sowing puts in the store.
+/// Its captures are not checked; its moves, extra turns and result are. (Before, `C F`
+/// failed at once: "rules give: C (+1); correction: none found".)
+#[test]
+fn a_plain_move_list_verifies() {
+    let text = "[Game \"kalah\"]\nC F\n";
+    let r = common::verify_text::<Kalah>("plain.txt", text);
+    assert!(r.consistent, "{:#?}", r.issues);
+    assert!(!r.captures_checked);
+    assert_eq!(r.final_score, [2, 0]);
+    // C ends in the store, so South moves again: a North move there is an issue.
+    let r = common::verify_text::<Kalah>("turn.txt", "[Game \"kalah\"]\nC a\n");
+    assert!(!r.consistent);
+    assert_eq!(r.issues[0].ply, 2, "{:#?}", r.issues);
+    // Annotated, the amounts are checked.
+    let r = common::verify_text::<Kalah>("amount.txt", "[Game \"kalah\"]\nC(+1) F(+2)\n");
+    assert!(r.captures_checked);
+    assert!(r.issues[0].correction.contains("(+1)"), "{:#?}", r.issues);
+}

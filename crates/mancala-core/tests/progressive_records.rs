@@ -66,13 +66,13 @@ fn a_wrong_grouping_or_amount_is_reported() {
     // Game 2 with the bonus turn "c(+5)-a(+3)" split into two turns: East would have to
     // move between them, so the verifier must object.
     let split = read("game-2.txt").replace("c(+5)-a(+3)", "c(+5) a(+3)");
+    // The correction joins the two, and the rest of the game replays to its end.
     let r = common::verify_text::<Progressive>("split", &split);
-    assert!(!r.consistent);
-    assert!(
-        r.issues[0].actual.contains("still has a move"),
-        "{:?}",
-        r.issues
-    );
+    assert_one_regrouping(&r, 9, "still has a move", "a is still West's turn");
+    // Two turns written as one: East's i and West's f-e(+6) as i-f-e(+6).
+    let joined = read("game-2.txt").replace("5. i f-e(+6)", "5. i-f-e(+6)");
+    let r = common::verify_text::<Progressive>("joined", &joined);
+    assert_one_regrouping(&r, 11, "East has no move left", "f starts West's turn");
     // Game 1 with a wrong capture amount on the last move.
     let wrong1 = read("game-1.txt").replace("g!(+18)", "g!(+17)");
     let r = common::verify_text::<Progressive>("wrong", &wrong1);
@@ -84,6 +84,17 @@ fn a_wrong_grouping_or_amount_is_reported() {
         "{:?}",
         r.issues[0]
     );
+}
+
+/// Game 2 with one turn grouped wrongly: one issue at `ply`, what the rules give and the
+/// correction as expected, and the rest of the game replayed to its end.
+fn assert_one_regrouping<M>(r: &Report<M>, ply: usize, actual: &str, correction: &str) {
+    assert_eq!(r.issues.len(), 1, "{:#?}", r.issues);
+    let i = &r.issues[0];
+    assert_eq!(i.ply, ply, "{i:?}");
+    assert!(i.actual.contains(actual), "{i:?}");
+    assert!(i.correction.contains(correction), "{i:?}");
+    assert_eq!((r.stopped_at, r.final_score), (None, [5, 28]));
 }
 
 /// A turn written as two (`g c a` for `g c-a`: West's bonus move split off) is one
@@ -101,6 +112,61 @@ fn a_split_turn_is_one_issue() {
         "{:?}",
         r.issues
     );
+    assert!(
+        r.issues[0]
+            .correction
+            .contains("join it to the move before"),
+        "{:?}",
+        r.issues
+    );
+}
+
+/// A record that annotates no capture (game 1 with every `(+n)` removed) is a plain move
+/// list: its captures are not checked, the rest is. Before, the first move's capture
+/// stopped the replay: "read a for k", then at ply 3 "correction: none found".
+#[test]
+fn a_plain_move_list_is_checked_without_its_captures() {
+    let plain = without_annotations(&read("game-1.txt"));
+    let r = common::verify_text::<Progressive>("plain", &plain);
+    assert!(r.consistent, "{:#?}", r.issues);
+    assert!(!r.captures_checked);
+    assert_eq!(r.final_score, [23, 7], "the annotated record's totals");
+    let annotated = common::verify_text::<Progressive>("game-1", &read("game-1.txt"));
+    assert!(annotated.captures_checked);
+    // Moves and turns are still checked: a wrong move, and a turn split in two.
+    let wrong = plain.replace("2. h a", "2. h q");
+    let r = common::verify_text::<Progressive>("wrong", &wrong);
+    assert!(!r.consistent);
+    assert_eq!((r.issues.len(), r.issues[0].ply), (1, 4), "{:#?}", r.issues);
+    let split = "[Game \"progressive\"]\n[Board \"1x11\"]\n[Stones \"5\"]\ng c a\n";
+    let r = common::verify_text::<Progressive>("split", split);
+    assert!(
+        r.captures_checked,
+        "nothing was captured, so nothing went unchecked"
+    );
+    assert!(
+        r.issues[0].actual.contains("still has a move"),
+        "{:?}",
+        r.issues
+    );
+    // One annotation anywhere, and an unannotated move claims to capture nothing again.
+    let one = plain.replacen("k c;", "k(+1) c;", 1);
+    let r = common::verify_text::<Progressive>("one", &one);
+    assert!(r.captures_checked);
+    assert!(!r.consistent);
+    assert_eq!(r.issues[0].ply, 2, "{:#?}", r.issues);
+}
+
+/// The record with every `(+n)` removed.
+fn without_annotations(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("(+") {
+        out.push_str(&rest[..i]);
+        let close = rest[i..].find(')').expect("a closed annotation");
+        rest = &rest[i + close + 1..];
+    }
+    out + rest
 }
 
 /// One row of a pinned table: move, capture, end ("goal"/"empty"), laps, the board

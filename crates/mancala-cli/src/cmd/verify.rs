@@ -189,4 +189,10 @@ fn print_human(r: &FileReport) {
             .unwrap_or_default()
     );
     outln!("  final position: {}", rep.final_position);
+    if !rep.captures_checked && rep.plies > 0 {
+        outln!(
+            "  captures not checked: the record annotates none (a plain move list); moves, \
+             turns and the result were checked"
+        );
+    }
 }

@@ -128,7 +128,7 @@ pub(super) fn run<G: RecordGame>(
         let actual = gained_lost(before, &next, mover);
         let covered_by_group =
             t.annotation.is_none() && toks[i].group_len > 1 && group_has_annotation(toks, i);
-        if !covered_by_group && !claim_matches(&t.annotation, &actual) {
+        if t.claims && !covered_by_group && !claim_matches(&t.annotation, &actual) {
             return fail(cur, Fail::MoveClaim(actual));
         }
         let last_in_group = toks.get(i + 1).is_none_or(|n| n.group != t.group);

@@ -55,7 +55,8 @@ pub(super) fn edited(
 }
 
 /// Every edit tried at a failure, in order of preference (the first of equally good
-/// ones wins): amounts first, then the move itself, a swap, an insertion, a deletion.
+/// ones wins): amounts or the grouping into turns first, then the move itself, a swap,
+/// an insertion, a deletion.
 /// `toks` is the look-ahead window (the failure at `f.at`); `base` is where the window
 /// starts in the record.
 pub(super) fn candidates<G: RecordGame>(
@@ -80,6 +81,8 @@ pub(super) fn candidates<G: RecordGame>(
                 ),
             ));
         }
+        Fail::TurnTooShort => out.push(joined_turn_edit(toks, f)),
+        Fail::TurnEndedEarly => out.push(split_turn_edit(toks, f, base)),
         _ => {}
     }
     out.extend(wrong_move_edits(toks, f));
@@ -187,6 +190,56 @@ pub(super) fn misplaced_amount_edit<G: RecordGame>(
     ))
 }
 
+/// The group of the move at the failure joined to the turn before it: a turn written as
+/// two (`g c a` for `g c-a`, West's bonus move split off).
+pub(super) fn joined_turn_edit<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Candidate {
+    let i = f.at;
+    let (from, to) = (toks[i].group, f.cursor.group);
+    let seat = G::seat_names()[f.cursor.group_player.index()];
+    edited(
+        toks,
+        |v| regroup(&mut v[i..], from, to),
+        format!(
+            "a turn written as two: {} is still {seat}'s turn (join it to the move before \
+             with a hyphen)",
+            toks[i].name
+        ),
+    )
+}
+
+/// The move at the failure and the rest of its group made a turn of their own: two
+/// turns written as one (`c-a` for `c a`).
+pub(super) fn split_turn_edit<G: RecordGame>(
+    toks: &[Tok],
+    f: &Failure<G>,
+    base: usize,
+) -> Candidate {
+    let i = f.at;
+    let seat = G::seat_names()[f.cursor.state.to_move().index()];
+    let from = toks[i].group;
+    edited(
+        toks,
+        |v| regroup(&mut v[i..], from, SPLIT_GROUPS + base + i),
+        format!(
+            "two turns written as one: {} starts {seat}'s turn (no hyphen before it)",
+            toks[i].name
+        ),
+    )
+}
+
+/// Group numbers of turns a correction split off: above the record's own groups, below
+/// those of inserted moves.
+const SPLIT_GROUPS: usize = usize::MAX / 2;
+
+/// Moves the leading moves of group `from` into group `to`.
+fn regroup(toks: &mut [Tok], from: usize, to: usize) {
+    let n = toks.iter().take_while(|t| t.group == from).count();
+    for t in &mut toks[..n] {
+        t.group = to;
+        t.group_len = t.group_len.max(2);
+    }
+}
+
 /// Another legal move in place of the one written (a wrong letter, a wrong case, or a
 /// move for an empty entry).
 pub(super) fn wrong_move_edits<G: RecordGame>(toks: &[Tok], f: &Failure<G>) -> Vec<Candidate> {
@@ -275,7 +328,8 @@ pub(super) fn missing_move_edits<G: RecordGame>(
                     (claim.gained + claim.lost > 0).then_some(Annotation::Claim(claim));
                 ins.group_annotation = None;
                 // An inserted move is a group of its own (it may be the other player's).
-                ins.group = usize::MAX - (base + i);
+                // Not NO_GROUP (`usize::MAX`) for a move inserted before the first.
+                ins.group = usize::MAX - 1 - (base + i);
                 ins.group_len = 1;
                 v.insert(i, ins);
             },

@@ -48,6 +48,10 @@ pub struct Report<M> {
     pub plies: usize,
     /// Captured totals after the (corrected) replay, first player first.
     pub final_score: [u32; 2],
+    /// Whether the moves' captures were checked: false for a record that annotates no
+    /// capture at all (a plain move list) where something was captured; its moves, turns
+    /// and result statement are still checked.
+    pub captures_checked: bool,
     pub issues: Vec<Issue>,
     /// The ply (as written) where the replay stopped because no correction let it go on
     /// (or after [`MAX_ISSUES`] issues): the plies after it and the result statement were
@@ -78,6 +82,7 @@ impl<M> Report<M> {
             consistent: self.consistent,
             plies: self.plies,
             final_score: self.final_score,
+            captures_checked: self.captures_checked,
             issues: self.issues,
             stopped_at: self.stopped_at,
             game_over: self.game_over,
@@ -134,6 +139,9 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
         }
     };
     let final_score = totals(&end.state);
+    // Totals only grow: where nothing was captured, a plain move list's claims of "no
+    // capture" all held, so its captures were as good as checked (Andada, a short line).
+    let captures_checked = annotates_captures(rec) || final_score == totals(&start);
     let (moves, played) = replayed_moves(&toks, start);
     if stopped_at.is_none() {
         issues.extend(statement_issue(rec, &stmt_read, &end.state));
@@ -143,6 +151,7 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
         consistent: issues.is_empty(),
         plies,
         final_score,
+        captures_checked,
         issues,
         stopped_at,
         game_over: end.state.is_terminal(),

@@ -17,6 +17,9 @@ pub(super) struct Tok {
     pub(super) group: usize,
     pub(super) group_len: usize,
     pub(super) pos: Pos,
+    /// Whether the move's capture is checked against its annotation (or the absence of
+    /// one): not in a record that annotates no capture at all ([`annotates_captures`]).
+    pub(super) claims: bool,
 }
 
 impl Tok {
@@ -51,7 +54,20 @@ pub(super) fn claim_text(c: &Claim) -> String {
     }
 }
 
+/// Whether a record annotates captures at all. A move without an annotation claims to
+/// capture nothing, but a plain move list (the usual Kalah or Andada record, or a
+/// Progressive game written without its `(+n)`) annotates nothing: checked move by move
+/// it would fail at its first capture and stop there. In such a record the captures are
+/// not checked, and the report says so ([`Report::captures_checked`]).
+pub(super) fn annotates_captures(rec: &RecordFile) -> bool {
+    rec.body
+        .groups
+        .iter()
+        .any(|g| g.annotation.is_some() || g.moves.iter().any(|m| m.annotation.is_some()))
+}
+
 pub(super) fn flatten(rec: &RecordFile) -> Vec<Tok> {
+    let claims = annotates_captures(rec);
     let mut toks = Vec::new();
     let mut orig = 0;
     for (gi, g) in rec.body.groups.iter().enumerate() {
@@ -71,6 +87,7 @@ pub(super) fn flatten(rec: &RecordFile) -> Vec<Tok> {
                 group: gi,
                 group_len: g.moves.len(),
                 pos: m.pos,
+                claims,
             });
         }
     }
