@@ -130,6 +130,26 @@ impl HorizonMemo {
         }
     }
 
+    /// A cut-off in a heuristic search ([`crate::search`]'s first guess), where a value
+    /// need not grow or fall with the depth: only a result found with exactly `depth`
+    /// plies left serves. There a [`Side::Low`] entry holds an upper bound of the
+    /// heuristic value and a [`Side::High`] entry a lower bound (both [`Self::record`]).
+    #[inline]
+    pub fn cut_at(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
+        let s = Slot::unpack(self.slots[self.slot(key)]);
+        if s.key != key || s.pass != self.pass {
+            return None;
+        }
+        let d = depth.min(MAX_DEPTH);
+        if s.low_depth as u32 == d && (s.low_upper as i32) <= alpha {
+            Some(s.low_upper as i32)
+        } else if s.high_depth as u32 == d && (s.high_lower as i32) >= beta {
+            Some(s.high_lower as i32)
+        } else {
+            None
+        }
+    }
+
     /// Records a node's unproven side: for [`Side::Low`] an upper bound, for
     /// [`Side::High`] a lower bound, found with `depth` plies left.
     #[inline]
@@ -159,28 +179,6 @@ impl HorizonMemo {
             _ => return,
         }
         self.slots[i] = s.pack();
-    }
-}
-
-impl HorizonMemo {
-    /// A cut-off in a heuristic search ([`crate::search`]'s first guess), where a value
-    /// need not grow or fall with the depth: only a result found with exactly `depth`
-    /// plies left serves. There a [`Side::Low`] entry holds an upper bound of the
-    /// heuristic value and a [`Side::High`] entry a lower bound (both [`Self::record`]).
-    #[inline]
-    pub fn cut_at(&self, key: u64, depth: u32, alpha: i32, beta: i32) -> Option<i32> {
-        let s = Slot::unpack(self.slots[self.slot(key)]);
-        if s.key != key || s.pass != self.pass {
-            return None;
-        }
-        let d = depth.min(MAX_DEPTH);
-        if s.low_depth as u32 == d && (s.low_upper as i32) <= alpha {
-            Some(s.low_upper as i32)
-        } else if s.high_depth as u32 == d && (s.high_lower as i32) >= beta {
-            Some(s.high_lower as i32)
-        } else {
-            None
-        }
     }
 }
 
