@@ -104,6 +104,8 @@ pub const MAX_ISSUES: usize = 10_000;
 pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let mut toks = flatten(rec);
     let plies = toks.len();
+    // Record-wide (`annotates_captures`), so any token says it; corrections copy it.
+    let claims = toks.first().is_none_or(|t| t.claims);
     let mut issues = unreadable_issues(rec, &toks);
     let stmt_text = rec.body.result.as_ref().map(|r| r.0.clone());
     let stmt_read = stmt_text.as_ref().map(|t| result::parse::<G>(&rec.tags, t));
@@ -141,7 +143,7 @@ pub fn verify<G: RecordGame>(rec: &RecordFile, start: G) -> Report<G::Move> {
     let final_score = totals(&end.state);
     // Totals only grow: where nothing was captured, a plain move list's claims of "no
     // capture" all held, so its captures were as good as checked (Andada, a short line).
-    let captures_checked = annotates_captures(rec) || final_score == totals(&start);
+    let captures_checked = claims || final_score == totals(&start);
     let (moves, played) = replayed_moves(&toks, start);
     if stopped_at.is_none() {
         issues.extend(statement_issue(rec, &stmt_read, &end.state));

@@ -59,7 +59,7 @@ pub(super) fn claim_text(c: &Claim) -> String {
 /// Progressive game written without its `(+n)`) annotates nothing: checked move by move
 /// it would fail at its first capture and stop there. In such a record the captures are
 /// not checked, and the report says so ([`Report::captures_checked`]).
-pub(super) fn annotates_captures(rec: &RecordFile) -> bool {
+fn annotates_captures(rec: &RecordFile) -> bool {
     rec.body
         .groups
         .iter()
