@@ -303,6 +303,74 @@ fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
     }
 }
 
+/// A signal during the certificate check of `prove --checkpoint` stops the check as it
+/// stops the search: exit status 130 and the same message, no answer printed; the
+/// checkpoint holds the search's answer, so the same command goes straight to the check
+/// and gives the answer of the run that was not interrupted.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_certificate_check_resumes_with_the_check() {
+    use std::io::{BufRead, BufReader, Read};
+    let dir = temp_dir("ckpt-check-sigterm");
+    let ck = dir.join("prove.ckpt");
+    let ck_arg = ck.to_str().unwrap();
+    let args = [
+        "prove",
+        "kalah:6x3",
+        "--at-least",
+        "4",
+        "--tt-mb",
+        "64",
+        "--json",
+        "--checkpoint",
+        ck_arg,
+        "--checkpoint-minutes",
+        "60",
+    ];
+    let first = json(&mancala(&args));
+    let answered = &first["questions"][0];
+    assert_eq!(answered["certificate"], "checked", "{first}");
+    // The second run finds the answer in the checkpoint and only checks it. The signal
+    // comes once the run catches signals, before it reads the checkpoint (64 MB), saves
+    // it again and checks the answer's certificate (23,375 positions).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("checkpoint:") {}
+    assert!(line.contains("on Ctrl-C"), "{line}");
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let mut rest = String::new();
+    stderr.read_to_string(&mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{rest}");
+    assert!(out.stdout.is_empty(), "no answer is printed: {rest}");
+    assert!(
+        rest.contains("interrupted: the progress so far is saved in") && rest.contains(ck_arg),
+        "{rest}"
+    );
+    let again = json(&mancala(&args));
+    let checked = &again["questions"][0];
+    for field in [
+        "answer",
+        "certificate",
+        "certificate_positions",
+        "winning_move",
+    ] {
+        assert_eq!(checked[field], answered[field], "{field}: {again}");
+    }
+    assert_eq!(checked["resumed"]["nodes"], answered["nodes"], "{again}");
+    assert_eq!(checked["nodes"], 0, "no search before the check: {again}");
+}
+
 /// A checkpoint FILE whose own name fits the file system but whose `.partial` twin is
 /// too long: every save fails (ENAMETOOLONG) on any machine, as a full disk would.
 fn unsavable(dir: &std::path::Path) -> String {

@@ -242,7 +242,7 @@ fn random_graphs_and_random_claims_never_pass_a_wrong_certificate() {
         let table = random_claims(gid, &mut rng, 5);
         let root = Pos { gid, node: 0 };
         drawn += 1;
-        if let Ok(p) = check_proof(&root, A, &table, None, None, &mut |_| {}) {
+        if let Ok(p) = check_proof(&root, A, &table, None, None, &mut |_| {}, None) {
             assert!(wins, "proof accepted: {:?}", graph(gid));
             proofs += 1;
             if let Some(m) = p.first_move {
@@ -254,7 +254,7 @@ fn random_graphs_and_random_claims_never_pass_a_wrong_certificate() {
                 );
             }
         }
-        if check_disproof(&root, A, &table, None, None, &mut |_| {}).is_ok() {
+        if check_disproof(&root, A, &table, None, None, &mut |_| {}, None).is_ok() {
             assert!(!wins, "disproof accepted: {:?}", graph(gid));
             disproofs += 1;
         }
@@ -281,8 +281,8 @@ fn a_table_that_claims_everything_leads_to_every_true_certificate() {
         let gid = register(g);
         let table = lying(gid);
         let root = Pos { gid, node: 0 };
-        let p = check_proof(&root, A, &table, None, None, &mut |_| {});
-        let d = check_disproof(&root, A, &table, None, None, &mut |_| {});
+        let p = check_proof(&root, A, &table, None, None, &mut |_| {}, None);
+        let d = check_disproof(&root, A, &table, None, None, &mut |_| {}, None);
         assert_eq!(p.is_ok(), wins, "{p:?} {:?}", graph(gid));
         assert_eq!(d.is_ok(), !wins, "{d:?} {:?}", graph(gid));
     }
@@ -310,7 +310,7 @@ fn an_escape_is_never_a_final_win_for_the_attacker() {
         let gid = register(g);
         let table = lying(gid);
         let root = Pos { gid, node: 0 };
-        let out = check_disproof(&root, A, &table, None, None, &mut |_| {});
+        let out = check_disproof(&root, A, &table, None, None, &mut |_| {}, None);
         assert_eq!(out.map(|c| c.retries), Ok(0), "k {k}");
     }
 }
@@ -329,7 +329,7 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
             nodes: 300,
             table: &mut side,
         });
-        if check_proof(&root, A, &table, None, repair, &mut |_| {}).is_ok() {
+        if check_proof(&root, A, &table, None, repair, &mut |_| {}, None).is_ok() {
             assert!(wins, "proof accepted: {:?}", graph(gid));
             proofs += 1;
         }
@@ -338,7 +338,7 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
             nodes: 300,
             table: &mut side,
         });
-        if check_disproof(&root, A, &table, None, repair, &mut |_| {}).is_ok() {
+        if check_disproof(&root, A, &table, None, repair, &mut |_| {}, None).is_ok() {
             assert!(!wins, "disproof accepted: {:?}", graph(gid));
             disproofs += 1;
         }

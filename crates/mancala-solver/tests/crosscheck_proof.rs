@@ -12,8 +12,8 @@ use mancala_core::{Game, Moves, Player};
 use mancala_solver::minimax::{minimax, minimax_after};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Checked, Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof, check_proof,
-    known_verdict,
+    CheckError, Checked, Limits, ProofSearch, ProofTable, Repair, Verdict, check_disproof,
+    check_proof, known_verdict,
 };
 use mancala_solver::retro::db::Quiet;
 use mancala_solver::retro::{Database, Oracle};
@@ -53,8 +53,16 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            let proof = check_proof(g, attacker, &table, oracle, repair(&mut side), &mut |_| {})
-                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            let proof = check_proof(
+                g,
+                attacker,
+                &table,
+                oracle,
+                repair(&mut side),
+                &mut |_| {},
+                None,
+            )
+            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
             if g.to_move() == attacker && known_verdict(g, attacker.into(), oracle).is_none() {
                 // The strategy's first move must itself win.
                 let mv = proof
@@ -70,8 +78,16 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
             }
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
-            check_disproof(g, attacker, &table, oracle, repair(&mut side), &mut |_| {})
-                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            check_disproof(
+                g,
+                attacker,
+                &table,
+                oracle,
+                repair(&mut side),
+                &mut |_| {},
+                None,
+            )
+            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         }
     }
 }
@@ -265,11 +281,11 @@ fn checks_follow_minimax<G: Game>(g: &G, truth: i32, table: &ProofTable, tally: 
         let what = format!("{g:?}, attacker {attacker:?}, minimax {truth}");
         let quiet = &mut |_: &Checked| {};
         tally.asked[usize::from(!wins)] += 1;
-        if check_proof(g, attacker, table, None, None, quiet).is_ok() {
+        if check_proof(g, attacker, table, None, None, quiet, None).is_ok() {
             assert!(wins, "proof accepted: {what}");
             tally.accepted[0] += 1;
         }
-        if check_disproof(g, attacker, table, None, None, quiet).is_ok() {
+        if check_disproof(g, attacker, table, None, None, quiet, None).is_ok() {
             assert!(!wins, "disproof accepted: {what}");
             tally.accepted[1] += 1;
         }
@@ -396,6 +412,54 @@ fn giveaway_afrika_agrees_with_minimax() {
     });
 }
 
+/// A raised stop flag ends both checks with `Stopped`, never with a gap or a verdict; the
+/// same checks with the flag down hold (Andada 2 x 3: the second player wins).
+#[test]
+fn a_raised_stop_flag_stops_both_checks() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static STOP: AtomicBool = AtomicBool::new(false);
+    on_search_stack(|| {
+        let start = Andada::start(3, Rules::default());
+        for (attacker, verdict) in [
+            (Player::Second, Verdict::Proven),
+            (Player::First, Verdict::Disproven),
+        ] {
+            let mut table = ProofTable::with_mb(16);
+            let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(&start);
+            assert_eq!(out.verdict, verdict);
+            let check = |stop: &'static AtomicBool| {
+                let mut side = ProofTable::with_mb(1);
+                let report = &mut |_: &Checked| {};
+                match verdict {
+                    Verdict::Proven => check_proof(
+                        &start,
+                        attacker,
+                        &table,
+                        None,
+                        repair(&mut side),
+                        report,
+                        Some(stop),
+                    )
+                    .map(|p| p.checked),
+                    _ => check_disproof(
+                        &start,
+                        attacker,
+                        &table,
+                        None,
+                        repair(&mut side),
+                        report,
+                        Some(stop),
+                    ),
+                }
+            };
+            STOP.store(true, Ordering::Relaxed);
+            assert_eq!(check(&STOP), Err(CheckError::Stopped), "{attacker:?}");
+            STOP.store(false, Ordering::Relaxed);
+            assert!(check(&STOP).unwrap().positions > 1, "{attacker:?}");
+        }
+    });
+}
+
 #[test]
 fn andada_2x3_is_won_by_the_second_player() {
     // README and docs/solutions.md row 18: the opener loses 2 x 3.
@@ -412,7 +476,8 @@ fn andada_2x3_is_won_by_the_second_player() {
                 &table,
                 None,
                 repair(&mut side),
-                &mut |_| {}
+                &mut |_| {},
+                None,
             )
             .unwrap()
             .checked
@@ -429,7 +494,8 @@ fn andada_2x3_is_won_by_the_second_player() {
                 &table,
                 None,
                 repair(&mut side),
-                &mut |_| {}
+                &mut |_| {},
+                None,
             )
             .unwrap()
             .positions
@@ -487,9 +553,11 @@ fn the_checks_report_their_progress() {
             let mut report = |c: &Checked| seen.push(*c);
             let (table, repair) = (&table, repair(&mut side));
             let end = match verdict {
-                Verdict::Proven => check_proof(&start, attacker, table, None, repair, &mut report)
-                    .map(|p| p.checked),
-                _ => check_disproof(&start, attacker, table, None, repair, &mut report),
+                Verdict::Proven => {
+                    check_proof(&start, attacker, table, None, repair, &mut report, None)
+                        .map(|p| p.checked)
+                }
+                _ => check_disproof(&start, attacker, table, None, repair, &mut report, None),
             }
             .unwrap();
             assert!(

@@ -46,12 +46,13 @@ fn answer<G: Game>(g: &G, goal: Goal, margin: bool) -> Answer {
     let mut side = ProofTable::with_mb(1);
     match out.verdict {
         Verdict::Proven
-            if check_proof(g, goal, &table, None, repair(&mut side), &mut |_| {}).is_ok() =>
+            if check_proof(g, goal, &table, None, repair(&mut side), &mut |_| {}, None).is_ok() =>
         {
             Answer::Yes
         }
         Verdict::Disproven
-            if check_disproof(g, goal, &table, None, repair(&mut side), &mut |_| {}).is_ok() =>
+            if check_disproof(g, goal, &table, None, repair(&mut side), &mut |_| {}, None)
+                .is_ok() =>
         {
             Answer::No
         }

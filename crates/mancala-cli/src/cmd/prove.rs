@@ -12,8 +12,8 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    Checked, Goal, Limits, Outcome, Proof, ProofCheckpointError, ProofSearch, ProofTable, Repair,
-    Report, Verdict, check_disproof, check_proof, load_proof, save_proof,
+    CheckError, Checked, Goal, Limits, Outcome, Proof, ProofCheckpointError, ProofSearch,
+    ProofTable, Repair, Report, Verdict, check_disproof, check_proof, load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
@@ -65,9 +65,10 @@ pub struct ProveArgs {
     /// for each --repair-nodes, 64 MB for the default; made when a check starts).
     #[arg(long, value_parser = crate::args::tt_mb)]
     repair_mb: Option<usize>,
-    /// Save the search's table to FILE every --checkpoint-minutes and on Ctrl-C or
-    /// SIGTERM (exit status 130); the same command run again resumes from it. One
-    /// question at a time: needs --only or --at-least.
+    /// Save the search's table to FILE every --checkpoint-minutes, at the end of the
+    /// search and on Ctrl-C or SIGTERM (exit status 130), which also stop a certificate
+    /// check; the same command run again resumes from it (after an answer, with the
+    /// check). One question at a time: needs --only or --at-least.
     #[arg(long, value_name = "FILE", requires = "one_question")]
     checkpoint: Option<std::path::PathBuf>,
     /// Minutes between checkpoints.
@@ -524,6 +525,17 @@ fn ask<G: CliGame>(
     oracle: Option<&dyn Oracle<G>>,
 ) -> Result<Answer> {
     let label = format!("{} [{}]", root.to_text(), question);
+    // Caught before the checkpoint is read, so that a signal after "resuming from ..."
+    // stops the run (the search, or the check of an answer the checkpoint holds) instead
+    // of killing it.
+    if let Some(path) = &a.checkpoint {
+        interrupt::catch();
+        errln!(
+            "checkpoint: saving {} every {} min, at the end of the search, and on Ctrl-C",
+            path.display(),
+            a.checkpoint_minutes
+        );
+    }
     let (mut table, earlier) = open_table(&label, a)?;
     let mut root_moves = mancala_core::Moves::new();
     root.for_each_child(|m, _| root_moves.push(m));
@@ -536,9 +548,6 @@ fn ask<G: CliGame>(
     };
     let table_mb = table.bytes() >> 20;
     let show = a.shows_progress();
-    if a.checkpoint.is_some() {
-        interrupt::catch();
-    }
     let stretch = Limits {
         nodes: a.max_nodes,
         seconds: a.checkpoint.as_ref().map(|_| a.checkpoint_minutes * 60.0),
@@ -623,6 +632,9 @@ fn ask<G: CliGame>(
             nodes: a.repair_nodes,
             table,
         });
+        // A signal stops the check as it stops the search: the answer is in the
+        // checkpoint, and the same command goes straight to the check.
+        let stop = a.checkpoint.as_ref().map(|_| interrupt::flag());
         // The check of a big certificate takes minutes: it reports like the search.
         let mut checking = |c: &Checked| {
             let t = start.elapsed().as_secs_f64();
@@ -644,22 +656,25 @@ fn ask<G: CliGame>(
                 oracle,
                 repair,
                 &mut checking,
+                stop,
             )),
             Verdict::Disproven => Some(
-                check_disproof(root, goal, &table, oracle, repair, &mut checking).map(|checked| {
-                    Proof {
+                check_disproof(root, goal, &table, oracle, repair, &mut checking, stop).map(
+                    |checked| Proof {
                         checked,
                         first_move: None,
-                    }
-                }),
+                    },
+                ),
             ),
             Verdict::Open => None,
         };
         (out, Ok((check, repair_table_mb)), saved)
     });
+    // A check stopped by a signal gives no answer, so its search must be resumable.
+    let check_stopped = matches!(check, Ok((Some(Err(CheckError::Stopped)), _)));
     match saved {
         // An answer needs no resuming: it is given, with a word about the checkpoint.
-        Err(e) if out.verdict != Verdict::Open => {
+        Err(e) if out.verdict != Verdict::Open && !check_stopped => {
             errln!("warning: the final checkpoint was not saved: {e}")
         }
         // An open question stopped: the work since the last checkpoint would be lost.
@@ -667,7 +682,7 @@ fn ask<G: CliGame>(
     }
     let (check, repair_table_mb) =
         check.context("the certificate check's table for repairs (--repair-mb)")?;
-    if out.verdict == Verdict::Open
+    if (out.verdict == Verdict::Open || check_stopped)
         && interrupt::requested()
         && let Some(path) = &a.checkpoint
     {

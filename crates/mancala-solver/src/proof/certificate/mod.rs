@@ -14,6 +14,7 @@
 //!   without the attacker winning, or never ends, a draw. Cycles inside S are allowed.
 
 use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use arrayvec::ArrayVec;
 use mancala_core::Game;
@@ -48,6 +49,18 @@ pub enum Gap {
         "position {0:016x}: its repetition reaches the attacker's goal under these rules (in a win/draw/loss game: is no draw), so endless play there is no safe escape"
     )]
     RepetitionNotDraw(u64),
+}
+
+/// Why a check gave no verdict: the certificate does not hold, or the check was stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Gap(#[from] Gap),
+    /// The stop flag was raised before the check ended. A gap found after it is not
+    /// reported: a repair search stopped by the flag leaves its position unsettled, and
+    /// the check would take that for a failure.
+    #[error("the certificate check was stopped before its end")]
+    Stopped,
 }
 
 /// What the check's own sets of positions (those checked, those on the current line, the
@@ -143,6 +156,8 @@ struct Context<'a, 't, 'r, G: Game> {
     oracle: Option<&'a dyn Oracle<G>>,
     tables: Tables<'a, 't>,
     tally: Tally<'r>,
+    /// Raised (by a signal handler) to end the check early, repairs included.
+    stop: Option<&'static AtomicBool>,
 }
 
 impl<'a, 't, 'r, G: Game> Context<'a, 't, 'r, G> {
@@ -152,12 +167,28 @@ impl<'a, 't, 'r, G: Game> Context<'a, 't, 'r, G> {
         oracle: Option<&'a dyn Oracle<G>>,
         repair: Option<Repair<'t>>,
         report: &'r mut dyn FnMut(&Checked),
+        stop: Option<&'static AtomicBool>,
     ) -> Self {
         Context {
             goal,
             oracle,
             tables: Tables::new(table, repair),
             tally: Tally::new(report),
+            stop,
+        }
+    }
+
+    /// Whether the stop flag has been raised.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// The check's result as the caller sees it: once the stop flag is raised, a gap
+    /// may come from a repair the flag cut short, so it becomes [`CheckError::Stopped`].
+    fn conclude<T>(&self, found: Result<T, CheckError>) -> Result<T, CheckError> {
+        match found {
+            Err(CheckError::Gap(_)) if self.stopped() => Err(CheckError::Stopped),
+            found => found,
         }
     }
 
@@ -205,6 +236,7 @@ impl<'a, 't, 'r, G: Game> Context<'a, 't, 'r, G> {
             self.goal,
             Limits {
                 nodes: Some(repair.nodes),
+                stop: self.stop,
                 ..Limits::default()
             },
         )

@@ -8,10 +8,11 @@
 //! failure.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
 
 use mancala_core::Game;
 
-use super::{Checked, Context, Gap, Repair, children, seen_key};
+use super::{CheckError, Checked, Context, Gap, Repair, children, seen_key};
 use crate::proof::dfpn::Verdict;
 use crate::proof::table::ProofTable;
 use crate::proof::{Goal, proof_key};
@@ -26,7 +27,7 @@ const MAX_REBUILDS: u64 = 64;
 /// Checks that `attacker` does not win from `root`: builds the set S of the module
 /// documentation from the table's disproven entries (with gaps filled as `repair`
 /// allows; `None`: no repairs). Positions `oracle` knows count with its value, like
-/// finished games.
+/// finished games. Raising `stop` ends the check early with [`CheckError::Stopped`].
 pub fn check_disproof<G: Game>(
     root: &G,
     goal: impl Into<Goal>,
@@ -34,17 +35,19 @@ pub fn check_disproof<G: Game>(
     oracle: Option<&dyn Oracle<G>>,
     repair: Option<Repair>,
     report: &mut dyn FnMut(&Checked),
-) -> Result<Checked, Gap> {
+    stop: Option<&'static AtomicBool>,
+) -> Result<Checked, CheckError> {
     let mut check = SetCheck {
-        cx: Context::new(goal.into(), table, oracle, repair, report),
+        cx: Context::new(goal.into(), table, oracle, repair, report, stop),
         unsafe_: HashMap::new(),
     };
     loop {
         match check.build(root) {
             Ok(()) => return Ok(check.cx.tally.checked),
-            Err((gap, found)) => {
+            Err(None) => return Err(CheckError::Stopped),
+            Err(Some((gap, found))) => {
                 if found.is_empty() || check.cx.tally.checked.retries >= MAX_REBUILDS {
-                    return Err(gap);
+                    return check.cx.conclude(Err(gap.into()));
                 }
                 check
                     .unsafe_
@@ -68,8 +71,9 @@ struct SetCheck<'a, 't, 'r, G: Game> {
     unsafe_: HashMap<u128, Gap>,
 }
 
-/// A failure: why, and the positions it shows unsafe.
-type Failure = (Gap, Vec<u128>);
+/// Why a build ended without a set: a failure (why, and the positions it shows unsafe),
+/// or `None` when the stop flag ended it.
+type Failure = Option<(Gap, Vec<u128>)>;
 
 impl<G: Game> SetCheck<'_, '_, '_, G> {
     /// Builds S from `root`, avoiding the positions known unsafe.
@@ -79,12 +83,15 @@ impl<G: Game> SetCheck<'_, '_, '_, G> {
         let mut members: Vec<Member> = Vec::new();
         let mut todo: Vec<(G, Option<usize>)> = vec![(*root, None)];
         while let Some((g, parent)) = todo.pop() {
+            if self.cx.stopped() {
+                return Err(None);
+            }
             let key = proof_key(&g);
             let seen = seen_key(&g);
             if let Some(&gap) = self.unsafe_.get(&seen) {
                 // Reached from an attacker's position (escapes avoid unsafe ones): that
                 // position is unsafe too.
-                return Err((gap, forced_above(&members, parent)));
+                return Err(Some((gap, forced_above(&members, parent))));
             }
             if !safe.insert(seen) {
                 continue;
@@ -96,7 +103,7 @@ impl<G: Game> SetCheck<'_, '_, '_, G> {
                 attacker_to_move: g.to_move() == attacker,
             });
             self.cx.tally.looked_at(safe.len());
-            let fail = |gap| Err((gap, forced_above(&members, Some(at))));
+            let fail = |gap| Err(Some((gap, forced_above(&members, Some(at)))));
             // Play may cycle inside the set: a repetition must fall short of the goal
             // wherever it happens (in a win/draw/loss game: be a draw).
             if g.can_repeat() && goal.reached_by(g.to_move(), g.repetition_value()) {

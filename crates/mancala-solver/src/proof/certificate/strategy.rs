@@ -5,12 +5,15 @@
 //! It fails only when no move of some position on every line is left.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
 
 use arrayvec::ArrayVec;
 use mancala_core::Game;
 use mancala_core::game::MAX_MOVES;
 
-use super::{Checked, Context, Gap, Proof, Repair, children, move_to, seen_key, table_key};
+use super::{
+    CheckError, Checked, Context, Gap, Proof, Repair, children, move_to, seen_key, table_key,
+};
 use crate::proof::dfpn::Verdict;
 use crate::proof::table::ProofTable;
 use crate::proof::{Goal, proof_key};
@@ -18,7 +21,8 @@ use crate::retro::Oracle;
 
 /// Checks that `attacker` wins from `root` by the strategy the table's proven entries
 /// give (with gaps filled as `repair` allows; `None`: no repairs). Positions `oracle`
-/// knows are leaves with its value: the certificate then rests on that database.
+/// knows are leaves with its value: the certificate then rests on that database. Raising
+/// `stop` ends the check early with [`CheckError::Stopped`].
 pub fn check_proof<G: Game>(
     root: &G,
     goal: impl Into<Goal>,
@@ -26,14 +30,16 @@ pub fn check_proof<G: Game>(
     oracle: Option<&dyn Oracle<G>>,
     repair: Option<Repair>,
     report: &mut dyn FnMut(&Checked),
-) -> Result<Proof<G::Move>, Gap> {
+    stop: Option<&'static AtomicBool>,
+) -> Result<Proof<G::Move>, CheckError> {
     let mut check = StrategyCheck {
-        cx: Context::new(goal.into(), table, oracle, repair, report),
+        cx: Context::new(goal.into(), table, oracle, repair, report, stop),
         done: HashSet::new(),
         on_line: HashSet::new(),
         failed: HashMap::new(),
     };
-    let chosen = check.run(root)?;
+    let chosen = check.run(root);
+    let chosen = check.cx.conclude(chosen)?;
     let first_move = chosen.and_then(|c| move_to(root, &c));
     Ok(Proof {
         checked: check.cx.tally.checked,
@@ -87,13 +93,16 @@ struct StrategyCheck<'a, 't, 'r, G: Game> {
 impl<G: Game> StrategyCheck<'_, '_, '_, G> {
     /// Plays the strategy out from `root`; returns the move chosen at the root (the
     /// position after it), if the attacker is to move there.
-    fn run(&mut self, root: &G) -> Result<Option<G>, Gap> {
+    fn run(&mut self, root: &G) -> Result<Option<G>, CheckError> {
         let mut stack = match self.open(root) {
             Ok(Some(frame)) => vec![frame],
             Ok(None) => return Ok(None),
-            Err(f) => return Err(f.gap),
+            Err(f) => return Err(f.gap.into()),
         };
         while let Some(top) = stack.last_mut() {
+            if self.cx.stopped() {
+                return Err(CheckError::Stopped);
+            }
             match top.below.pop() {
                 Some(c) => match self.open(&c) {
                     Ok(Some(frame)) => stack.push(frame),
