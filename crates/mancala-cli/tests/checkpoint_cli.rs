@@ -220,6 +220,30 @@ fn a_test_keeps_its_answer_in_the_checkpoint() {
     assert_eq!(again["nodes"], 0, "{again}");
 }
 
+/// Starts `mancala ARGS` (with --checkpoint) and reads its stderr up to the line that
+/// says signals are caught, so that a signal sent now asks it to stop instead of killing
+/// it; returns the child and the rest of its stderr.
+#[cfg(unix)]
+fn caught(
+    args: &[&str],
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+) {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("checkpoint:") {}
+    assert!(line.contains("on Ctrl-C"), "{line}");
+    (child, stderr)
+}
+
 /// Ctrl-C (SIGINT) or SIGTERM stops a solve with --checkpoint: it saves, says where, and
 /// exits with status 130; the same command then resumes and gives the fresh values. A
 /// SIGTERM sent twice (GNU `timeout` signals the program and then its process group)
@@ -227,7 +251,7 @@ fn a_test_keeps_its_answer_in_the_checkpoint() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufRead, Read};
     let cases = [
         (libc::SIGINT, 1, &["kalah:5x4", "--json"][..], "ckpt-sigint"),
         (
@@ -257,19 +281,9 @@ fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
         let fresh = json(&mancala(&args));
         // No periodic save within the test: the file can only come from the signal.
         let ck_args = ["--checkpoint", ck_arg, "--checkpoint-minutes", "60"];
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .args(&args)
-            .args(ck_args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
         // The solve names its checkpoint once the signals are caught, just before the
         // search starts.
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("checkpoint:") {}
-        assert!(line.contains("on Ctrl-C"), "{tag}: {line}");
+        let (child, mut stderr) = caught(&[&args[..], &ck_args].concat());
         assert!(!ck.exists(), "{tag}: saved before the signal");
         let mut rest = String::new();
         for k in 0..times {
@@ -310,7 +324,7 @@ fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_certificate_check_resumes_with_the_check() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::Read;
     let dir = temp_dir("ckpt-check-sigterm");
     let ck = dir.join("prove.ckpt");
     let ck_arg = ck.to_str().unwrap();
@@ -333,16 +347,7 @@ fn an_interrupted_certificate_check_resumes_with_the_check() {
     // The second run finds the answer in the checkpoint and only checks it. The signal
     // comes once the run catches signals, before it reads the checkpoint (64 MB), saves
     // it again and checks the answer's certificate (23,375 positions).
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    while stderr.read_line(&mut line).unwrap() > 0 && !line.contains("checkpoint:") {}
-    assert!(line.contains("on Ctrl-C"), "{line}");
+    let (child, mut stderr) = caught(&args);
     // SAFETY: kill(2) on our own child's pid.
     assert_eq!(
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },

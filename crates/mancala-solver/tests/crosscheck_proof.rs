@@ -50,19 +50,12 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
         }
         let out = search.run(g);
         let mut side = ProofTable::with_mb(1);
+        let quiet = &mut |_: &Checked| {};
         let what = format!("{g:?}, attacker {attacker:?}, mobility {mobility}, minimax {truth}");
         if wins {
             assert_eq!(out.verdict, Verdict::Proven, "{what}");
-            let proof = check_proof(
-                g,
-                attacker,
-                &table,
-                oracle,
-                repair(&mut side),
-                &mut |_| {},
-                None,
-            )
-            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            let proof = check_proof(g, attacker, &table, oracle, repair(&mut side), quiet, None)
+                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
             if g.to_move() == attacker && known_verdict(g, attacker.into(), oracle).is_none() {
                 // The strategy's first move must itself win.
                 let mv = proof
@@ -78,16 +71,8 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
             }
         } else {
             assert_eq!(out.verdict, Verdict::Disproven, "{what}");
-            check_disproof(
-                g,
-                attacker,
-                &table,
-                oracle,
-                repair(&mut side),
-                &mut |_| {},
-                None,
-            )
-            .unwrap_or_else(|gap| panic!("{what}: {gap}"));
+            check_disproof(g, attacker, &table, oracle, repair(&mut side), quiet, None)
+                .unwrap_or_else(|gap| panic!("{what}: {gap}"));
         }
     }
 }
