@@ -414,27 +414,14 @@ fn a_raised_stop_flag_stops_both_checks() {
             assert_eq!(out.verdict, verdict);
             let check = |stop: &'static AtomicBool| {
                 let mut side = ProofTable::with_mb(1);
-                let report = &mut |_: &Checked| {};
+                let (report, stop) = (&mut |_: &Checked| {}, Some(stop));
+                let (root, side) = (&start, repair(&mut side));
                 match verdict {
-                    Verdict::Proven => check_proof(
-                        &start,
-                        attacker,
-                        &table,
-                        None,
-                        repair(&mut side),
-                        report,
-                        Some(stop),
-                    )
-                    .map(|p| p.checked),
-                    _ => check_disproof(
-                        &start,
-                        attacker,
-                        &table,
-                        None,
-                        repair(&mut side),
-                        report,
-                        Some(stop),
-                    ),
+                    Verdict::Proven => {
+                        check_proof(root, attacker, &table, None, side, report, stop)
+                            .map(|p| p.checked)
+                    }
+                    _ => check_disproof(root, attacker, &table, None, side, report, stop),
                 }
             };
             STOP.store(true, Ordering::Relaxed);
