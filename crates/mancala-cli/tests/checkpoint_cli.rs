@@ -244,6 +244,27 @@ fn caught(
     (child, stderr)
 }
 
+/// Reads the rest of a signalled run's stderr (after `seen`) and checks how it ended:
+/// exit status 130, no result printed, and the message that names its checkpoint.
+#[cfg(unix)]
+fn ends_interrupted(
+    child: std::process::Child,
+    mut stderr: std::io::BufReader<std::process::ChildStderr>,
+    mut seen: String,
+    ck_arg: &str,
+    tag: &str,
+) {
+    use std::io::Read;
+    stderr.read_to_string(&mut seen).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{tag}: {seen}");
+    assert!(out.stdout.is_empty(), "{tag}: no result is printed");
+    assert!(
+        seen.contains("interrupted: the progress so far is saved in") && seen.contains(ck_arg),
+        "{tag}: {seen}"
+    );
+}
+
 /// Ctrl-C (SIGINT) or SIGTERM stops a solve with --checkpoint: it saves, says where, and
 /// exits with status 130; the same command then resumes and gives the fresh values. A
 /// SIGTERM sent twice (GNU `timeout` signals the program and then its process group)
@@ -251,7 +272,7 @@ fn caught(
 #[cfg(unix)]
 #[test]
 fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
-    use std::io::{BufRead, Read};
+    use std::io::BufRead;
     let cases = [
         (libc::SIGINT, 1, &["kalah:5x4", "--json"][..], "ckpt-sigint"),
         (
@@ -297,14 +318,7 @@ fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
             // SAFETY: kill(2) on our own child's pid.
             assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
         }
-        stderr.read_to_string(&mut rest).unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(130), "{tag}: {rest}");
-        assert!(out.stdout.is_empty(), "{tag}: no result is printed");
-        assert!(
-            rest.contains("interrupted: the progress so far is saved in") && rest.contains(ck_arg),
-            "{tag}: {rest}"
-        );
+        ends_interrupted(child, stderr, rest, ck_arg, tag);
         assert!(ck.exists(), "{tag}: no checkpoint saved on the signal");
         let out = mancala(&[&args[..], &ck_args].concat());
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -324,7 +338,6 @@ fn an_interrupted_solve_saves_its_checkpoint_and_resumes() {
 #[cfg(unix)]
 #[test]
 fn an_interrupted_certificate_check_resumes_with_the_check() {
-    use std::io::Read;
     let dir = temp_dir("ckpt-check-sigterm");
     let ck = dir.join("prove.ckpt");
     let ck_arg = ck.to_str().unwrap();
@@ -347,21 +360,13 @@ fn an_interrupted_certificate_check_resumes_with_the_check() {
     // The second run finds the answer in the checkpoint and only checks it. The signal
     // comes once the run catches signals, before it reads the checkpoint (64 MB), saves
     // it again and checks the answer's certificate (23,375 positions).
-    let (child, mut stderr) = caught(&args);
+    let (child, stderr) = caught(&args);
     // SAFETY: kill(2) on our own child's pid.
     assert_eq!(
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
         0
     );
-    let mut rest = String::new();
-    stderr.read_to_string(&mut rest).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{rest}");
-    assert!(out.stdout.is_empty(), "no answer is printed: {rest}");
-    assert!(
-        rest.contains("interrupted: the progress so far is saved in") && rest.contains(ck_arg),
-        "{rest}"
-    );
+    ends_interrupted(child, stderr, String::new(), ck_arg, "prove");
     let again = json(&mancala(&args));
     let checked = &again["questions"][0];
     for field in [
