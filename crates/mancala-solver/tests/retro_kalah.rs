@@ -168,6 +168,38 @@ fn entries_equal_plain_minimax_and_the_solver_on_kalah_6() {
     }
 }
 
+/// A database extended from a smaller file holds nothing in its own memory once built:
+/// the classes it shares with the smaller file and those it solved are all read from the
+/// file it wrote, which is byte for byte the file a build from nothing writes.
+#[test]
+fn an_extended_database_is_its_file_mapped() {
+    let (small_path, path, fresh_path) = (temp("ext-6.db"), temp("ext-8.db"), temp("fresh-8.db"));
+    let all = classes(4, 8, Capture::Empty);
+    Database::<Kalah>::build(&small_path, "kalah", "standard", "test", &all[..5], &Quiet).unwrap();
+    let small = Database::<Kalah>::load(&small_path, "kalah", "standard", &all[..5]).unwrap();
+    let (grown, solved) = Database::<Kalah>::extend(&path, &small, "test", &all, &Quiet).unwrap();
+    assert_eq!(solved.len(), 2, "only the 7- and 8-seed classes are solved");
+    assert_eq!(grown.owned_bytes(), 0);
+    let (fresh, _) =
+        Database::<Kalah>::build(&fresh_path, "kalah", "standard", "test", &all, &Quiet).unwrap();
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(&fresh_path).unwrap()
+    );
+    for c in &all {
+        for i in (0..Kalah::class_size(c)).step_by(7) {
+            let g = Kalah::from_index(c, i);
+            assert_eq!(grown.value(&g), fresh.value(&g), "{c:?} {i}");
+        }
+    }
+    let mut in_memory = Database::<Kalah>::empty("kalah", "standard");
+    in_memory.solve(&all, &Quiet);
+    assert!(in_memory.owned_bytes() == in_memory.positions() && in_memory.positions() > 0);
+    for p in [small_path, path, fresh_path] {
+        std::fs::remove_file(p).unwrap();
+    }
+}
+
 #[test]
 fn a_flipped_byte_is_detected_and_the_file_refused() {
     let all = classes(4, 8, Capture::Empty);
