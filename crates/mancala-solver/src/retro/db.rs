@@ -200,7 +200,10 @@ pub struct Header {
     pub classes: Vec<ClassInfo>,
 }
 
-/// The values of one class: solved in this process, or a slice of a mapped file.
+/// The values of one class: solved in this process, or a slice of a mapped file. A clone
+/// of a mapped slice shares the mapping (no copy; the pages stay the page cache's to
+/// evict).
+#[derive(Clone)]
 enum Table {
     Owned(Vec<i8>),
     Mapped {
@@ -211,19 +214,6 @@ enum Table {
 }
 
 impl Table {
-    /// The same values for another database: a mapped slice shares its mapping (no copy,
-    /// and the pages stay the page cache's to evict), an owned one is copied.
-    fn share(&self) -> Table {
-        match self {
-            Table::Owned(v) => Table::Owned(v.clone()),
-            Table::Mapped { map, start, len } => Table::Mapped {
-                map: Arc::clone(map),
-                start: *start,
-                len: *len,
-            },
-        }
-    }
-
     #[inline(always)]
     fn values(&self) -> &[i8] {
         match self {
@@ -483,7 +473,7 @@ impl<G: Indexed> Database<G> {
             let name = G::class_name(&c);
             if let Some(t) = smaller.and_then(|s| s.tables.get(&c)) {
                 obs.reused(k, &name, t.values().len() as u64);
-                db.add_table(c, t.share());
+                db.add_table(c, t.clone());
                 continue;
             }
             let file = partial.join(format!("class-{k:03}.bin"));
