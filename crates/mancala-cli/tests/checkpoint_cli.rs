@@ -381,6 +381,72 @@ fn an_interrupted_certificate_check_resumes_with_the_check() {
     assert_eq!(checked["nodes"], 0, "no search before the check: {again}");
 }
 
+/// The certificate check of a "no" saves itself beside the checkpoint (FILE.check) every
+/// --checkpoint-minutes and on a signal; the same command resumes the check from there
+/// (not from its start) and gives the answer of the check that was not interrupted, with
+/// the same certificate; the file is removed once the check ends.
+#[cfg(unix)]
+#[test]
+fn a_stopped_disproof_check_resumes_from_its_own_file() {
+    let dir = temp_dir("ckpt-check-file");
+    let ck = dir.join("prove.ckpt");
+    let ck_arg = ck.to_str().unwrap();
+    let check_file = dir.join("prove.ckpt.check");
+    // "No" (the value is +2), with a table small enough that the check repairs (43,716
+    // positions, 1,498 repairs), saving after every stretch of about 1,024 positions.
+    let question = [
+        "prove",
+        "kalah:6x3",
+        "--at-least",
+        "4",
+        "--tt-mb",
+        "1",
+        "--repair-mb",
+        "1",
+        "--repair-nodes",
+        "20000",
+        "--json",
+    ];
+    // The search and the check in one stretch each: the answer, the checkpoint kept.
+    let ck_args = |minutes| ["--checkpoint", ck_arg, "--checkpoint-minutes", minutes];
+    let whole = json(&mancala(&[&question[..], &ck_args("60")].concat()));
+    assert!(!check_file.exists(), "the check's file outlived the check");
+    // The same command goes straight to the check, now saved every 60 microseconds.
+    let args = [&question[..], &ck_args("0.000001")].concat();
+    let (child, stderr) = caught(&args);
+    // SIGTERM once the check has saved itself.
+    let started = std::time::Instant::now();
+    while !check_file.exists() {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the check never saved itself"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    ends_interrupted(child, stderr, String::new(), ck_arg, "prove");
+    assert!(check_file.exists(), "the stopped check was not saved");
+    let out = mancala(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        stderr.contains("resuming the certificate check from") && !stderr.contains(" 0 positions"),
+        "{stderr}"
+    );
+    let again = json(&out);
+    for field in ["answer", "certificate", "certificate_positions"] {
+        assert_eq!(
+            again["questions"][0][field], whole["questions"][0][field],
+            "{field}: {again}"
+        );
+    }
+    assert_eq!(again["questions"][0]["answer"], "no");
+    assert!(!check_file.exists(), "the check's file outlived the check");
+}
+
 /// A checkpoint FILE whose own name fits the file system but whose `.partial` twin is
 /// too long: every save fails (ENAMETOOLONG) on any machine, as a full disk would.
 fn unsavable(dir: &std::path::Path) -> String {

@@ -345,3 +345,156 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
     }
     assert!(proofs > 0 && disproofs > 0, "{proofs}, {disproofs}");
 }
+
+/// A disproof check paused after every position, written to a file and read back into a
+/// new check each time (the repairs' table with it), ends as the same check run at once:
+/// the same answer, the same gap where it fails, the same tally, rebuilds included.
+#[test]
+fn a_disproof_check_saved_and_resumed_after_every_position_ends_as_one_run() {
+    use mancala_solver::proof::{DisproofCheck, Repair, Step, load_check};
+    use std::time::Instant;
+    let dir = std::env::temp_dir().join(format!("mancala-check-graphs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("check");
+    fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
+        Some(Repair {
+            nodes: 300,
+            table: side,
+        })
+    }
+    let mut rng = SplitMix(0x5AFE);
+    let (mut saves, mut rebuilt, mut failed) = (0, 0, 0);
+    for _ in 0..(cases() / 50).max(20) {
+        let (gid, _) = drawn_graph(&mut rng);
+        let table = random_claims(gid, &mut rng, 6);
+        let root = Pos { gid, node: 0 };
+        let mut side = ProofTable::with_mb(0);
+        let once = check_disproof(&root, A, &table, None, repair(&mut side), &mut |_| {}, None);
+        let mut side = ProofTable::with_mb(0);
+        let mut state = None;
+        let stretched = loop {
+            let mut report = |_: &_| {};
+            let mut check = match state.take() {
+                None => {
+                    DisproofCheck::new(&root, A, &table, None, repair(&mut side), &mut report, None)
+                }
+                Some(saved) => DisproofCheck::resume(
+                    saved,
+                    A,
+                    &table,
+                    None,
+                    repair(&mut side),
+                    &mut report,
+                    None,
+                ),
+            }
+            .pause_every(1);
+            if let Step::Done(found) = check.run(Some(Instant::now())) {
+                break found;
+            }
+            check.save(&path, "q").unwrap();
+            saves += 1;
+            let saved = load_check(&path, "q", &root).unwrap();
+            side = saved.repair_table.unwrap();
+            state = Some(saved.state);
+        };
+        assert_eq!(stretched, once, "{:?}", graph(gid));
+        rebuilt += once.map_or(0, |c| c.retries);
+        failed += once.is_err() as u32;
+    }
+    // The saves, the rebuilds and the failures all happen, so each is compared.
+    assert!(
+        saves > 100 && rebuilt > 0 && failed > 0,
+        "{saves} {rebuilt} {failed}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+static STOP_AFTER_REPAIRS: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// The stop flag raised after every repair (up to 30 times a graph), so that a defender's search for an escape
+/// that finds none ends the stretch instead of failing it (the position goes back to
+/// wait); each stretch saved and read back. The check gives the same answer as one run
+/// and never a wrong one.
+#[test]
+fn a_disproof_check_stopped_after_every_repair_answers_as_one_run() {
+    use mancala_solver::proof::{CheckError, DisproofCheck, Repair, Step, load_check};
+    use std::sync::atomic::Ordering;
+    fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
+        Some(Repair {
+            nodes: 300,
+            table: side,
+        })
+    }
+    let stop = &STOP_AFTER_REPAIRS;
+    let dir = std::env::temp_dir().join(format!("mancala-check-stops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("check");
+    let mut rng = SplitMix(0x570B);
+    let (mut stops, mut accepted) = (0, 0);
+    for _ in 0..(cases() / 50).max(20) {
+        let (gid, wins) = drawn_graph(&mut rng);
+        let table = random_claims(gid, &mut rng, 6);
+        let root = Pos { gid, node: 0 };
+        let mut side = ProofTable::with_mb(0);
+        let once = check_disproof(&root, A, &table, None, repair(&mut side), &mut |_| {}, None);
+        let mut side = ProofTable::with_mb(0);
+        let mut state = None;
+        // At most 30 stops a graph: a repair that settles nothing runs again after each.
+        let mut left = 30;
+        let mut raise = |_: &_| {
+            if left > 0 {
+                left -= 1;
+                stop.store(true, Ordering::SeqCst);
+            }
+        };
+        let found = loop {
+            let mut check = match state.take() {
+                None => DisproofCheck::new(
+                    &root,
+                    A,
+                    &table,
+                    None,
+                    repair(&mut side),
+                    &mut raise,
+                    Some(stop),
+                ),
+                Some(saved) => DisproofCheck::resume(
+                    saved,
+                    A,
+                    &table,
+                    None,
+                    repair(&mut side),
+                    &mut raise,
+                    Some(stop),
+                ),
+            };
+            match check.run(None) {
+                Step::Done(Err(CheckError::Stopped)) => stop.store(false, Ordering::SeqCst),
+                Step::Done(found) => break found,
+                Step::Paused => unreachable!("no pause was asked for"),
+            }
+            check.save(&path, "q").unwrap();
+            stops += 1;
+            let saved = load_check(&path, "q", &root).unwrap();
+            side = saved.repair_table.unwrap();
+            state = Some(saved.state);
+        };
+        stop.store(false, Ordering::SeqCst);
+        assert_eq!(
+            found.is_ok(),
+            once.is_ok(),
+            "{found:?} {once:?} {:?}",
+            graph(gid)
+        );
+        assert!(
+            found.is_err() || !wins,
+            "disproof accepted: {:?}",
+            graph(gid)
+        );
+        accepted += found.is_ok() as u32;
+    }
+    assert!(stops > 100 && accepted > 0, "{stops} {accepted}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,7 +3,7 @@
 //! counts a margin, whether a player wins (or reaches --at-least) and so bounds on the
 //! margin.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -12,8 +12,9 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    CheckError, Checked, Goal, Limits, Outcome, Proof, ProofCheckpointError, ProofSearch,
-    ProofTable, Repair, Report, Verdict, check_disproof, check_proof, load_proof, save_proof,
+    CheckError, Checked, DisproofCheck, Goal, Limits, Outcome, Proof, ProofCheckpointError,
+    ProofSearch, ProofTable, Repair, Report, SavedCheck, Step, Verdict, check_proof, load_check,
+    load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
 use serde::Serialize;
@@ -68,7 +69,9 @@ pub struct ProveArgs {
     /// Save the search's table to FILE every --checkpoint-minutes, at the end of the
     /// search and on Ctrl-C or SIGTERM (exit status 130), which also stop a certificate
     /// check; the same command run again resumes from it (after an answer, with the
-    /// check). One question at a time: needs --only or --at-least.
+    /// check). The check of a "no" saves itself to FILE.check at the same times and
+    /// resumes from there (the file is removed when the check ends); the check of a "yes"
+    /// starts over. One question at a time: needs --only or --at-least.
     #[arg(long, value_name = "FILE", requires = "one_question")]
     checkpoint: Option<std::path::PathBuf>,
     /// Minutes between checkpoints.
@@ -618,20 +621,6 @@ fn ask<G: CliGame>(
         let repair_mb = a
             .repair_mb
             .unwrap_or_else(|| default_repair_mb(table_mb, a.repair_nodes));
-        let mut repair_table = match out.verdict {
-            Verdict::Open => None,
-            _ => match ProofTable::try_with_mb(repair_mb) {
-                Ok(t) => Some(t),
-                // The checkpoint is saved: the same command with a smaller --repair-mb
-                // goes straight to the check.
-                Err(e) => return (out, Err(e), saved),
-            },
-        };
-        let repair_table_mb = repair_table.as_ref().map(|t| t.bytes() >> 20);
-        let repair = repair_table.as_mut().map(|table| Repair {
-            nodes: a.repair_nodes,
-            table,
-        });
         // A signal stops the check as it stops the search: the answer is in the
         // checkpoint, and the same command goes straight to the check.
         let stop = a.checkpoint.as_ref().map(|_| interrupt::flag());
@@ -649,26 +638,51 @@ fn ask<G: CliGame>(
             }
         };
         let check = match out.verdict {
-            Verdict::Proven => Some(check_proof(
-                root,
-                goal,
-                &table,
-                oracle,
-                repair,
-                &mut checking,
-                stop,
-            )),
-            Verdict::Disproven => Some(
-                check_disproof(root, goal, &table, oracle, repair, &mut checking, stop).map(
-                    |checked| Proof {
+            Verdict::Open => Ok((None, None)),
+            Verdict::Proven => ProofTable::try_with_mb(repair_mb)
+                .context(REPAIR_TABLE)
+                .map(|mut repair_table| {
+                    let repair = Repair {
+                        nodes: a.repair_nodes,
+                        table: &mut repair_table,
+                    };
+                    let proof = check_proof(
+                        root,
+                        goal,
+                        &table,
+                        oracle,
+                        Some(repair),
+                        &mut checking,
+                        stop,
+                    );
+                    (Some(proof), Some(repair_table.bytes() >> 20))
+                }),
+            Verdict::Disproven => {
+                let saving = a.checkpoint.as_deref().map(|path| SavedCheckFile {
+                    path: check_file(path),
+                    label: &label,
+                    minutes: a.checkpoint_minutes,
+                });
+                check_no(
+                    root,
+                    goal,
+                    &table,
+                    oracle,
+                    a,
+                    repair_mb,
+                    saving,
+                    &mut checking,
+                )
+                .map(|(found, mb)| {
+                    let found = found.map(|checked| Proof {
                         checked,
                         first_move: None,
-                    },
-                ),
-            ),
-            Verdict::Open => None,
+                    });
+                    (Some(found), Some(mb))
+                })
+            }
         };
-        (out, Ok((check, repair_table_mb)), saved)
+        (out, check, saved)
     });
     // A check stopped by a signal gives no answer, so its search must be resumable.
     let check_stopped = matches!(check, Ok((Some(Err(CheckError::Stopped)), _)));
@@ -680,8 +694,7 @@ fn ask<G: CliGame>(
         // An open question stopped: the work since the last checkpoint would be lost.
         saved => saved?,
     }
-    let (check, repair_table_mb) =
-        check.context("the certificate check's table for repairs (--repair-mb)")?;
+    let (check, repair_table_mb) = check?;
     if (out.verdict == Verdict::Open || check_stopped)
         && interrupt::requested()
         && let Some(path) = &a.checkpoint
@@ -723,6 +736,133 @@ fn ask<G: CliGame>(
         table_mb,
         resumed: earlier,
     })
+}
+
+/// What a failed allocation of the repairs' table is told as.
+const REPAIR_TABLE: &str = "the certificate check's table for repairs (--repair-mb)";
+
+/// Where a disproof check is saved: `path`, for the question `label`, every `minutes`.
+struct SavedCheckFile<'l> {
+    path: PathBuf,
+    label: &'l str,
+    minutes: f64,
+}
+
+/// The file a "no" answer's certificate check is saved to, beside the search's
+/// checkpoint `path`.
+fn check_file(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".check");
+    PathBuf::from(name)
+}
+
+/// Checks a "no": the set the defender keeps the game in, built from the search's
+/// `table` with repairs in a table of `repair_mb` (or the saved check's). With `saving`
+/// the check runs in stretches, saved after each and on a signal, and resumes from its
+/// file; the file is removed once the check ends. Returns the check's result and the
+/// size of its repairs' table in MB.
+#[allow(clippy::too_many_arguments)]
+fn check_no<G: CliGame>(
+    root: &G,
+    goal: Goal,
+    table: &ProofTable,
+    oracle: Option<&dyn Oracle<G>>,
+    a: &ProveArgs,
+    repair_mb: usize,
+    saving: Option<SavedCheckFile>,
+    report: &mut dyn FnMut(&Checked),
+) -> Result<(Result<Checked, CheckError>, usize)> {
+    let stop = saving.as_ref().map(|_| interrupt::flag());
+    let saved = match &saving {
+        Some(file) if file.path.exists() => resume_check(file, root, a)?,
+        _ => None,
+    };
+    let (mut repair_table, state) = match saved {
+        Some(saved) => (saved.repair_table, Some(saved.state)),
+        None => (
+            Some(ProofTable::try_with_mb(repair_mb).context(REPAIR_TABLE)?),
+            None,
+        ),
+    };
+    let mb = repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
+    let repair = repair_table.as_mut().map(|table| Repair {
+        nodes: a.repair_nodes,
+        table,
+    });
+    let mut check = match state {
+        Some(state) => DisproofCheck::resume(state, goal, table, oracle, repair, report, stop),
+        None => DisproofCheck::new(root, goal, table, oracle, repair, report, stop),
+    };
+    let Some(file) = saving else {
+        let Step::Done(found) = check.run(None) else {
+            unreachable!("a check without a pause runs to its end")
+        };
+        return Ok((found, mb));
+    };
+    loop {
+        let pause = Instant::now() + std::time::Duration::from_secs_f64(file.minutes * 60.0);
+        match check.run(Some(pause)) {
+            Step::Paused => {
+                if let Err(e) = check.save(&file.path, file.label) {
+                    errln!(
+                        "warning: the certificate check was not saved: {e}; it goes on and saves again in {} min",
+                        file.minutes
+                    );
+                }
+            }
+            Step::Done(Err(CheckError::Stopped)) => {
+                check.save(&file.path, file.label).context(
+                    "the certificate check was stopped, and its work since the last save is lost",
+                )?;
+                return Ok((Err(CheckError::Stopped), mb));
+            }
+            Step::Done(found) => {
+                match std::fs::remove_file(&file.path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => errln!(
+                        "warning: the saved certificate check {} was not removed: {e}",
+                        file.path.display()
+                    ),
+                    _ => {}
+                }
+                return Ok((found, mb));
+            }
+        }
+    }
+}
+
+/// The check saved in `file`, to go on with; `None` when --force replaces a file that
+/// cannot be resumed (another question's, another position's, or damaged), which is
+/// refused without it.
+fn resume_check<G: CliGame>(
+    file: &SavedCheckFile,
+    root: &G,
+    a: &ProveArgs,
+) -> Result<Option<SavedCheck<G>>> {
+    let saved = match load_check(&file.path, file.label, root) {
+        Ok(saved) => saved,
+        Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
+        Err(e) if a.force => {
+            errln!("{e}: replaced (--force)");
+            return Ok(None);
+        }
+        Err(e) => bail!("{e} (--force replaces it)"),
+    };
+    let c = saved.state.checked();
+    let mb = saved.repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
+    let kept = match a.repair_mb {
+        Some(asked) if ProofTable::bytes_for_mb(asked) >> 20 != mb => {
+            format!("; --repair-mb {asked} applies to a fresh check only")
+        }
+        _ => String::new(),
+    };
+    errln!(
+        "resuming the certificate check from {}: {} positions, {} repairs ({:.1} M nodes) so far ({mb} MB table for repairs{kept})",
+        file.path.display(),
+        c.positions,
+        c.repairs,
+        c.repair_nodes as f64 / 1e6
+    );
+    Ok(Some(saved))
 }
 
 /// The result when the answers bound the value without fixing it.

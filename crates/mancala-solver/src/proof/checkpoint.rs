@@ -28,6 +28,12 @@ pub enum ProofCheckpointError {
     },
     #[error("{path}: not a checkpoint of `mancala prove` (versions 1 to {VERSION}), or cut short")]
     NotACheckpoint { path: PathBuf },
+    #[error("{path}: not a certificate check saved by `mancala prove` (version 1), or cut short")]
+    NotACheck { path: PathBuf },
+    #[error(
+        "{path}: a certificate check saved from another position (its moves do not replay from this one)"
+    )]
+    CheckOfAnotherPosition { path: PathBuf },
     #[error("{path}: the checkpoint is cut short (truncated, or copied while it was written)")]
     Truncated { path: PathBuf },
     #[error("{path}: the checkpoint is damaged (checksum {found:016x}, expected {expected:016x})")]

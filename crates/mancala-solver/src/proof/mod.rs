@@ -27,7 +27,10 @@ pub mod checkpoint;
 pub mod dfpn;
 pub mod table;
 
-pub use certificate::{CheckError, Checked, Gap, Proof, Repair, check_disproof, check_proof};
+pub use certificate::{
+    CheckError, CheckState, Checked, DisproofCheck, Gap, Proof, Repair, SavedCheck, Step,
+    check_disproof, check_proof, load_check,
+};
 pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
 pub use dfpn::{Limits, Outcome, ProofSearch, Report, Verdict};
 pub use table::{ProofTable, TableTooBig};

@@ -26,9 +26,11 @@ use super::{Goal, known_verdict, proof_key};
 use crate::retro::Oracle;
 
 mod safe_set;
+mod saved_check;
 mod strategy;
 
-pub use safe_set::check_disproof;
+pub use safe_set::{DisproofCheck, Step, check_disproof};
+pub use saved_check::{CheckState, SavedCheck, load_check};
 pub use strategy::check_proof;
 
 /// Why a certificate does not hold, with the repetition key of the position where it
@@ -49,6 +51,32 @@ pub enum Gap {
         "position {0:016x}: its repetition reaches the attacker's goal under these rules (in a win/draw/loss game: is no draw), so endless play there is no safe escape"
     )]
     RepetitionNotDraw(u64),
+}
+
+impl Gap {
+    /// The gap as two words, for a saved check ([`Gap::from_code`] reads them back).
+    fn code(self) -> (u64, u64) {
+        match self {
+            Gap::NoProvenMove(k) => (0, k),
+            Gap::Cycle(k) => (1, k),
+            Gap::NotAWin(k) => (2, k),
+            Gap::AttackerWins(k) => (3, k),
+            Gap::NoEscape(k) => (4, k),
+            Gap::RepetitionNotDraw(k) => (5, k),
+        }
+    }
+
+    fn from_code(kind: u64, key: u64) -> Option<Gap> {
+        Some(match kind {
+            0 => Gap::NoProvenMove(key),
+            1 => Gap::Cycle(key),
+            2 => Gap::NotAWin(key),
+            3 => Gap::AttackerWins(key),
+            4 => Gap::NoEscape(key),
+            5 => Gap::RepetitionNotDraw(key),
+            _ => return None,
+        })
+    }
 }
 
 /// Why a check gave no verdict: the certificate does not hold, or the check was stopped.
@@ -208,10 +236,11 @@ impl<'a, 't, 'r, G: Game> Context<'a, 't, 'r, G> {
     /// Measured on `mancala prove kalah:6x4 --at-least 12`: up to 5 % fewer repair nodes
     /// (--tt-mb 128, repairs in a 64 MB table of their own: 14.15 M to 13.44 M; --tt-mb
     /// 256, repairs in the search's table: 1.40 M to 1.35 M).
-    fn repair_order(&self, moves: &mut [G], proof: bool) {
-        moves.sort_by_key(|c| {
+    /// `items` are sorted by the positions `position` gives (a stable sort).
+    fn repair_order<T>(&self, items: &mut [T], position: impl Fn(&T) -> G, proof: bool) {
+        items.sort_by_key(|item| {
             self.tables
-                .get(proof_key(c))
+                .get(proof_key(&position(item)))
                 .map_or(u32::MAX, |(pn, dn)| if proof { pn } else { dn })
         });
     }

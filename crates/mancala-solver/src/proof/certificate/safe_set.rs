@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
@@ -39,43 +40,241 @@ pub fn check_disproof<G: Game>(
     report: &mut dyn FnMut(&Checked),
     stop: Option<&'static AtomicBool>,
 ) -> Result<Checked, CheckError> {
-    let mut check = SetCheck {
-        cx: Context::new(goal.into(), table, oracle, repair, report, stop),
-        unsafe_: HashMap::new(),
-    };
-    loop {
-        match check.build(root) {
-            Ok(()) => return Ok(check.cx.tally.checked),
-            Err(None) => return Err(CheckError::Stopped),
-            Err(Some((gap, found))) => {
-                if found.is_empty() || check.cx.tally.checked.retries >= MAX_REBUILDS {
-                    return check.cx.conclude(Err(gap.into()));
-                }
-                check
-                    .unsafe_
-                    .extend(found.into_iter().map(|seen| (seen, gap)));
-                check.cx.tally.retried();
-            }
-        }
+    let mut check = DisproofCheck::new(root, goal, table, oracle, repair, report, stop);
+    match check.run(None) {
+        Step::Done(found) => found,
+        Step::Paused => unreachable!("a check without a pause runs to its end"),
     }
 }
 
-/// A member of the set as it is built: the member that first led to it, and who moves.
-/// The check keeps one per position of the set, so it is kept small: 24 bytes, where a
-/// `u128` key and an `Option<usize>` parent took 48 with their alignment (the Kalah 6 x 6
-/// "+12" check held 340 M of them).
-struct Member {
-    seen: [u64; 2],
+/// Where a [`DisproofCheck::run`] stopped.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The check ended: the set is built, a gap was found, or the stop flag was raised
+    /// ([`CheckError::Stopped`], the check's state whole, so it can be saved and resumed).
+    Done(Result<Checked, CheckError>),
+    /// The pause came first; `run` again goes on where it was.
+    Paused,
+}
+
+/// A disproof check that can run in stretches, be saved between them
+/// ([`DisproofCheck::save`]) and resumed in another process ([`DisproofCheck::resume`]):
+/// the check of a big "no" (the Kalah 6 x 6 "+12" check held 340 M positions after more
+/// than two hours) outlasts a working session. Between two stretches its state is the
+/// set built so far and the positions still to add; every member's obligations (all of
+/// the attacker's moves, one escape of the defender's) are either members or waiting, so
+/// the check goes on soundly whatever the tables hold when it resumes.
+pub struct DisproofCheck<'a, 't, 'r, G: Game> {
+    pub(super) check: SetCheck<'a, 't, 'r, G>,
+    pub(super) root: G,
+    pub(super) safe: Members,
+    pub(super) todo: Vec<Pending<G>>,
+    /// Positions between two looks at the clock ([`DisproofCheck::pause_every`]).
+    pub(super) clock_every: u32,
+}
+
+/// [`DisproofCheck::pause_every`]'s default: a position takes well under a microsecond
+/// when the tables hold it, so the clock is read about every millisecond at most.
+pub(super) const CLOCK_EVERY: u32 = 1024;
+
+/// A position waiting to join the set: the member it comes from, and which of that
+/// member's moves (its place in [`children`]) leads to it, so that a saved check can play
+/// it again from the root.
+#[derive(Copy, Clone)]
+pub(super) struct Pending<G> {
+    pub(super) g: G,
+    pub(super) parent: u32,
+    pub(super) via: u8,
+}
+
+/// A move's place among a position's children, as a member keeps it.
+fn via(i: usize) -> u8 {
+    const { assert!(mancala_core::game::MAX_MOVES <= 256) };
+    i as u8
+}
+
+impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
+    /// A check of "`goal`'s attacker does not win from `root`" from its start (arguments
+    /// as for [`check_disproof`]).
+    pub fn new(
+        root: &G,
+        goal: impl Into<Goal>,
+        table: &'a ProofTable,
+        oracle: Option<&'a dyn Oracle<G>>,
+        repair: Option<Repair<'t>>,
+        report: &'r mut dyn FnMut(&Checked),
+        stop: Option<&'static AtomicBool>,
+    ) -> Self {
+        DisproofCheck {
+            check: SetCheck {
+                cx: Context::new(goal.into(), table, oracle, repair, report, stop),
+                unsafe_: HashMap::new(),
+            },
+            root: *root,
+            safe: Members::default(),
+            todo: vec![Pending {
+                g: *root,
+                parent: NO_PARENT,
+                via: 0,
+            }],
+            clock_every: CLOCK_EVERY,
+        }
+    }
+
+    /// Looks at the clock (for [`DisproofCheck::run`]'s pause) every `positions`
+    /// positions (at least 1), so that a test can pause after each.
+    pub fn pause_every(mut self, positions: u32) -> Self {
+        self.clock_every = positions.max(1);
+        self
+    }
+
+    /// What the check has looked at so far.
+    pub fn checked(&self) -> Checked {
+        self.check.cx.tally.checked
+    }
+
+    /// Builds on until the set is whole, a gap ends the check, the stop flag is raised,
+    /// or `pause` has passed (looked at between two positions).
+    pub fn run(&mut self, pause: Option<Instant>) -> Step {
+        loop {
+            let failure = match self.build(pause) {
+                Ok(Some(step)) => return step,
+                Ok(None) => return Step::Done(Ok(self.checked())),
+                Err(failure) => failure,
+            };
+            let (gap, found) = failure;
+            if found.is_empty() || self.check.cx.tally.checked.retries >= MAX_REBUILDS {
+                let concluded = self.check.cx.conclude(Err(gap.into()));
+                if concluded == Err(CheckError::Stopped) {
+                    // The set holds the failed member without its obligations: a saved
+                    // check starts the set again (and meets the same failure).
+                    self.restart();
+                }
+                return Step::Done(concluded);
+            }
+            self.check
+                .unsafe_
+                .extend(found.into_iter().map(|seen| (seen, gap)));
+            self.check.cx.tally.retried();
+            self.restart();
+        }
+    }
+
+    /// Empties the set and starts it again from the root.
+    fn restart(&mut self) {
+        self.safe = Members::default();
+        self.todo = vec![Pending {
+            g: self.root,
+            parent: NO_PARENT,
+            via: 0,
+        }];
+    }
+
+    /// Adds the waiting positions to the set, avoiding the positions known unsafe.
+    /// `Ok(None)`: the set is whole; `Ok(Some(step))`: stopped or paused with the state
+    /// whole; `Err`: a failure, with the positions it shows unsafe.
+    fn build(&mut self, pause: Option<Instant>) -> Result<Option<Step>, (Gap, Vec<u128>)> {
+        let (goal, attacker) = (self.check.cx.goal, self.check.cx.goal.attacker);
+        // Each run adds at least one position before it pauses.
+        let mut looked = 0u32;
+        while let Some(&next) = self.todo.last() {
+            if self.check.cx.stopped() {
+                return Ok(Some(Step::Done(Err(CheckError::Stopped))));
+            }
+            if looked > 0
+                && looked.is_multiple_of(self.clock_every)
+                && pause.is_some_and(|p| Instant::now() >= p)
+            {
+                return Ok(Some(Step::Paused));
+            }
+            looked = looked.wrapping_add(1);
+            self.todo.pop();
+            let Pending { g, parent, .. } = next;
+            let key = proof_key(&g);
+            let seen = seen_key(&g);
+            if let Some(&gap) = self.check.unsafe_.get(&seen) {
+                // Reached from an attacker's position (escapes avoid unsafe ones): that
+                // position is unsafe too.
+                return Err((gap, forced_above(&self.safe.list, parent)));
+            }
+            let Some(at) = self
+                .safe
+                .insert(seen, parent, next.via, g.to_move() == attacker)
+            else {
+                continue;
+            };
+            self.check.cx.tally.looked_at(self.safe.len());
+            let fail = |gap, safe: &Members| Err((gap, forced_above(&safe.list, at)));
+            // Play may cycle inside the set: a repetition must fall short of the goal
+            // wherever it happens (in a win/draw/loss game: be a draw).
+            if g.can_repeat() && goal.reached_by(g.to_move(), g.repetition_value()) {
+                return fail(Gap::RepetitionNotDraw(key), &self.safe);
+            }
+            match self.check.cx.verdict(&g) {
+                Some(true) => return fail(Gap::AttackerWins(key), &self.safe),
+                Some(false) => continue,
+                None => {}
+            }
+            let next_positions = children(&g);
+            if g.to_move() == attacker {
+                for (i, c) in next_positions.iter().enumerate() {
+                    if !self.safe.contains(seen_key(c)) {
+                        self.todo.push(Pending {
+                            g: *c,
+                            parent: at,
+                            via: via(i),
+                        });
+                    }
+                }
+                continue;
+            }
+            let ends_safely = |c: &G| self.check.cx.verdict(c) == Some(false);
+            if next_positions
+                .iter()
+                .any(|c| ends_safely(c) || self.safe.contains(seen_key(c)))
+            {
+                continue;
+            }
+            match self.check.escape(&next_positions) {
+                Some(i) => self.todo.push(Pending {
+                    g: next_positions[i],
+                    parent: at,
+                    via: via(i),
+                }),
+                // A repair the stop flag cut short finds no escape: the position goes
+                // back to wait, so that a saved check loses nothing and adds no false
+                // failure.
+                None if self.check.cx.stopped() => {
+                    self.safe.remove_last();
+                    self.todo.push(next);
+                    return Ok(Some(Step::Done(Err(CheckError::Stopped))));
+                }
+                None => return fail(Gap::NoEscape(key), &self.safe),
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// A member of the set as it is built: the member that first led to it, by which move,
+/// and who moves. The check keeps one per position of the set, so it is kept small: 24
+/// bytes, where a `u128` key and an `Option<usize>` parent took 48 with their alignment
+/// (the Kalah 6 x 6 "+12" check held 340 M of them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Member {
+    pub(super) seen: [u64; 2],
     /// The index of the member that first led here, [`NO_PARENT`] at the root.
-    parent: u32,
-    attacker_to_move: bool,
+    pub(super) parent: u32,
+    /// The parent's move that led here (its place in [`children`]).
+    pub(super) via: u8,
+    pub(super) attacker_to_move: bool,
 }
 
 /// The root's [`Member::parent`].
-const NO_PARENT: u32 = u32::MAX;
+pub(super) const NO_PARENT: u32 = u32::MAX;
 
 impl Member {
-    fn seen(&self) -> u128 {
+    pub(super) fn seen(&self) -> u128 {
         u128::from(self.seen[0]) << 64 | u128::from(self.seen[1])
     }
 
@@ -89,8 +288,8 @@ impl Member {
 /// list held each key twice: with a hash set of `u128` a member took 24 bytes in the
 /// list and 17 to 34 in the set; here 5 to 10 in the index.
 #[derive(Default)]
-struct Members {
-    list: Vec<Member>,
+pub(super) struct Members {
+    pub(super) list: Vec<Member>,
     index: HashTable<u32>,
 }
 
@@ -105,6 +304,17 @@ impl Members {
         self.list.len()
     }
 
+    /// The set of the members of `list` (a saved check's, all distinct).
+    pub(super) fn from_list(list: Vec<Member>) -> Self {
+        let mut index = HashTable::with_capacity(list.len());
+        for (i, m) in list.iter().enumerate() {
+            index.insert_unique(bucket(m.seen()), i as u32, |&j| {
+                bucket(list[j as usize].seen())
+            });
+        }
+        Members { list, index }
+    }
+
     fn contains(&self, seen: u128) -> bool {
         let list = &self.list;
         self.index
@@ -112,9 +322,9 @@ impl Members {
             .is_some()
     }
 
-    /// Adds `seen` with its parent and side to move; returns its place in the list, or
-    /// `None` when it is a member already.
-    fn insert(&mut self, seen: u128, parent: u32, attacker_to_move: bool) -> Option<u32> {
+    /// Adds `seen` with its parent, the parent's move and the side to move; returns its
+    /// place in the list, or `None` when it is a member already.
+    fn insert(&mut self, seen: u128, parent: u32, via: u8, attacker_to_move: bool) -> Option<u32> {
         let list = &self.list;
         let entry = self.index.entry(
             bucket(seen),
@@ -130,93 +340,51 @@ impl Members {
         self.list.push(Member {
             seen: [(seen >> 64) as u64, seen as u64],
             parent,
+            via,
             attacker_to_move,
         });
         Some(at)
     }
+
+    /// Takes the newest member out again.
+    fn remove_last(&mut self) {
+        let Some(last) = self.list.pop() else {
+            return;
+        };
+        let at = self.list.len() as u32;
+        if let Ok(found) = self.index.find_entry(bucket(last.seen()), |&i| i == at) {
+            found.remove();
+        }
+    }
 }
 
 /// The check's context and the positions it has found unsafe (with why).
-struct SetCheck<'a, 't, 'r, G: Game> {
-    cx: Context<'a, 't, 'r, G>,
-    unsafe_: HashMap<u128, Gap>,
+pub(super) struct SetCheck<'a, 't, 'r, G: Game> {
+    pub(super) cx: Context<'a, 't, 'r, G>,
+    pub(super) unsafe_: HashMap<u128, Gap>,
 }
 
-/// Why a build ended without a set: a failure (why, and the positions it shows unsafe),
-/// or `None` when the stop flag ended it.
-type Failure = Option<(Gap, Vec<u128>)>;
-
 impl<G: Game> SetCheck<'_, '_, '_, G> {
-    /// Builds S from `root`, avoiding the positions known unsafe.
-    fn build(&mut self, root: &G) -> Result<(), Failure> {
-        let (goal, attacker) = (self.cx.goal, self.cx.goal.attacker);
-        let mut safe = Members::default();
-        let mut todo: Vec<(G, u32)> = vec![(*root, NO_PARENT)];
-        while let Some((g, parent)) = todo.pop() {
-            if self.cx.stopped() {
-                return Err(None);
-            }
-            let key = proof_key(&g);
-            let seen = seen_key(&g);
-            if let Some(&gap) = self.unsafe_.get(&seen) {
-                // Reached from an attacker's position (escapes avoid unsafe ones): that
-                // position is unsafe too.
-                return Err(Some((gap, forced_above(&safe.list, parent))));
-            }
-            let Some(at) = safe.insert(seen, parent, g.to_move() == attacker) else {
-                continue;
-            };
-            self.cx.tally.looked_at(safe.len());
-            let fail = |gap| Err(Some((gap, forced_above(&safe.list, at))));
-            // Play may cycle inside the set: a repetition must fall short of the goal
-            // wherever it happens (in a win/draw/loss game: be a draw).
-            if g.can_repeat() && goal.reached_by(g.to_move(), g.repetition_value()) {
-                return fail(Gap::RepetitionNotDraw(key));
-            }
-            match self.cx.verdict(&g) {
-                Some(true) => return fail(Gap::AttackerWins(key)),
-                Some(false) => continue,
-                None => {}
-            }
-            let next = children(&g);
-            if g.to_move() == attacker {
-                for c in next {
-                    if !safe.contains(seen_key(&c)) {
-                        todo.push((c, at));
-                    }
-                }
-                continue;
-            }
-            let ends_safely = |c: &G| self.cx.verdict(c) == Some(false);
-            if next
-                .iter()
-                .any(|c| ends_safely(c) || safe.contains(seen_key(c)))
-            {
-                continue;
-            }
-            match self.escape(&next) {
-                Some(c) => todo.push((c, at)),
-                None => return fail(Gap::NoEscape(key)),
-            }
-        }
-        Ok(())
-    }
-
-    /// A defender's move to a position the tables (or a repair) say is disproven and
-    /// that is not known unsafe.
-    fn escape(&mut self, next: &[G]) -> Option<G> {
+    /// A defender's move (its place in `next`) to a position the tables (or a repair)
+    /// say is disproven and that is not known unsafe.
+    fn escape(&mut self, next: &[G]) -> Option<usize> {
         // A final position the attacker wins is never an escape, whatever a table says.
         let usable = |c: &G, check: &Self| {
             check.cx.verdict(c) != Some(true) && !check.unsafe_.contains_key(&seen_key(c))
         };
         let disproven = |c: &G, check: &Self| check.cx.settled(c, false);
-        if let Some(c) = next.iter().find(|c| usable(c, self) && disproven(c, self)) {
-            return Some(*c);
+        if let Some(i) = next
+            .iter()
+            .position(|c| usable(c, self) && disproven(c, self))
+        {
+            return Some(i);
         }
-        let mut order = next.to_vec();
-        order.retain(|c| usable(c, self));
-        self.cx.repair_order(&mut order, false);
-        order.into_iter().find(|c| {
+        let mut order: Vec<usize> = (0..next.len())
+            .filter(|&i| usable(&next[i], self))
+            .collect();
+        self.cx.repair_order(&mut order, |&i| next[i], false);
+        order.into_iter().find(|&i| {
+            let c = &next[i];
             let found = self.cx.repaired(c);
             disproven(c, self) || found == Some(Verdict::Disproven)
         })
@@ -247,10 +415,10 @@ mod tests {
     fn members_join_once_and_chain_to_their_parents() {
         let mut set = Members::default();
         let (a, b, c) = (1u128 << 64 | 7, 2u128 << 64 | 7, 3u128 << 64 | 9);
-        assert_eq!(set.insert(a, NO_PARENT, false), Some(0));
-        assert_eq!(set.insert(b, 0, true), Some(1));
-        assert_eq!(set.insert(c, 1, true), Some(2));
-        assert_eq!(set.insert(b, 2, false), None, "a member joins once");
+        assert_eq!(set.insert(a, NO_PARENT, 0, false), Some(0));
+        assert_eq!(set.insert(b, 0, 1, true), Some(1));
+        assert_eq!(set.insert(c, 1, 2, true), Some(2));
+        assert_eq!(set.insert(b, 2, 0, false), None, "a member joins once");
         assert_eq!(set.len(), 3);
         assert!(set.contains(a) && set.contains(b) && set.contains(c));
         assert!(!set.contains(4u128 << 64 | 7));

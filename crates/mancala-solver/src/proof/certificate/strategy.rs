@@ -187,7 +187,7 @@ impl<G: Game> StrategyCheck<'_, '_, '_, G> {
             .filter(|c| !proven(c) && self.cx.verdict(c).is_none())
             .copied()
             .collect();
-        self.cx.repair_order(&mut rest, true);
+        self.cx.repair_order(&mut rest, |c| *c, true);
         order.extend(rest);
         Choice {
             order,

@@ -1,0 +1,139 @@
+//! The disproof check of a real "no", Kalah 6 x 3 "does South end with at least +4?"
+//! (its value is +2), after a search in a table small enough that the check must repair
+//! gaps: run at once, and in stretches each written to a file and read back into a new
+//! check, it looks at the same positions and runs the same repairs; stopped by its stop
+//! flag, saved and resumed, it still checks.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use mancala_core::Player;
+use mancala_core::kalah::{Kalah, Rules};
+use mancala_solver::on_search_stack;
+use mancala_solver::proof::{
+    CheckError, CheckState, Checked, DisproofCheck, Goal, Limits, ProofSearch, ProofTable, Repair,
+    Step, Verdict, check_disproof, load_check,
+};
+
+const GOAL: Goal = Goal {
+    attacker: Player::First,
+    at_least: 4,
+};
+
+fn root() -> Kalah {
+    Kalah::start(6, 3, Rules::default())
+}
+
+/// The search's table after its "no": a table of 1 MB, which keeps little of it.
+fn searched() -> ProofTable {
+    let mut table = ProofTable::with_mb(1);
+    let out = ProofSearch::new(&mut table, GOAL, Limits::default()).run(&root());
+    assert_eq!(out.verdict, Verdict::Disproven);
+    table
+}
+
+fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
+    Some(Repair {
+        nodes: 20_000,
+        table: side,
+    })
+}
+
+fn temp_file(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mancala-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("check")
+}
+
+/// Runs a check in stretches (`pause` after each start gives its end), writing it to
+/// `path` and reading it back after each stretch that did not end it; the result and the
+/// number of saves.
+fn stretched(
+    table: &ProofTable,
+    stop: Option<&'static AtomicBool>,
+    report: &mut dyn FnMut(&Checked),
+    pause: impl Fn() -> Option<Instant>,
+    path: &std::path::Path,
+) -> (Result<Checked, CheckError>, u32) {
+    let mut side = ProofTable::with_mb(1);
+    let mut state: Option<CheckState<Kalah>> = None;
+    let mut saves = 0;
+    loop {
+        let mut check = match state.take() {
+            None => DisproofCheck::new(&root(), GOAL, table, None, repair(&mut side), report, stop),
+            Some(s) => DisproofCheck::resume(s, GOAL, table, None, repair(&mut side), report, stop),
+        }
+        .pause_every(1024);
+        match check.run(pause()) {
+            Step::Done(Err(CheckError::Stopped)) => stop.unwrap().store(false, Ordering::SeqCst),
+            Step::Done(found) => return (found, saves),
+            Step::Paused => {}
+        }
+        check.save(path, "kalah 6x3 +4").unwrap();
+        saves += 1;
+        let saved = load_check(path, "kalah 6x3 +4", &root()).unwrap();
+        assert_eq!(saved.state.checked(), check.checked());
+        drop(check);
+        side = saved.repair_table.unwrap();
+        state = Some(saved.state);
+    }
+}
+
+#[test]
+fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
+    on_search_stack(|| {
+        let table = searched();
+        let mut side = ProofTable::with_mb(1);
+        let once = check_disproof(
+            &root(),
+            GOAL,
+            &table,
+            None,
+            repair(&mut side),
+            &mut |_| {},
+            None,
+        )
+        .unwrap();
+        // Gaps are repaired, so the repairs' table is part of what is saved.
+        assert!(once.repairs > 100 && once.positions > 10_000, "{once:?}");
+        let path = temp_file("check-resume");
+        let (found, saves) = stretched(&table, None, &mut |_| {}, || Some(Instant::now()), &path);
+        assert_eq!(found, Ok(once));
+        assert!(saves > 10, "{saves}");
+        // Another question's file, and a damaged one, are refused.
+        assert!(load_check(&path, "another", &root()).is_err());
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 1;
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(load_check(&path, "kalah 6x3 +4", &root()).is_err());
+        bytes.truncate(mid);
+        std::fs::write(&path, &bytes).unwrap();
+        assert!(load_check(&path, "kalah 6x3 +4", &root()).is_err());
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    });
+}
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The stop flag, raised after every 100th repair (so that it ends the stretch either
+/// between two positions, where that repair found the escape, or in the middle of the
+/// search for one, where the next repair is cut short and the position goes back to
+/// wait), ends the stretch with the check's state whole: saved and resumed, the check
+/// still holds.
+#[test]
+fn a_check_stopped_after_a_repair_resumes_and_holds() {
+    on_search_stack(|| {
+        let table = searched();
+        let path = temp_file("check-stop");
+        let mut raise = |c: &Checked| {
+            if c.repairs.is_multiple_of(100) {
+                STOP.store(true, Ordering::SeqCst);
+            }
+        };
+        let (found, saves) = stretched(&table, Some(&STOP), &mut raise, || None, &path);
+        assert!(found.is_ok(), "{found:?}");
+        assert!(saves >= 10, "{saves}");
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    });
+}
