@@ -346,47 +346,56 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
     assert!(proofs > 0 && disproofs > 0, "{proofs}, {disproofs}");
 }
 
+/// Repairs of up to 300 nodes into `side`.
+fn repair(side: &mut ProofTable) -> Option<mancala_solver::proof::Repair<'_>> {
+    Some(mancala_solver::proof::Repair {
+        nodes: 300,
+        table: side,
+    })
+}
+
+/// A random graph (its id, and whether the attacker wins), a table of random claims for
+/// it, and the disproof check of its node 0 run at once with repairs.
+fn disproof_case(
+    rng: &mut SplitMix,
+) -> (
+    u32,
+    bool,
+    ProofTable,
+    Result<mancala_solver::proof::Checked, mancala_solver::proof::CheckError>,
+) {
+    let (gid, wins) = drawn_graph(rng);
+    let table = random_claims(gid, rng, 6);
+    let mut side = ProofTable::with_mb(0);
+    let root = Pos { gid, node: 0 };
+    let once = check_disproof(&root, A, &table, None, repair(&mut side), &mut |_| {}, None);
+    (gid, wins, table, once)
+}
+
 /// A disproof check paused after every position, written to a file and read back into a
 /// new check each time (the repairs' table with it), ends as the same check run at once:
 /// the same answer, the same gap where it fails, the same tally, rebuilds included.
 #[test]
 fn a_disproof_check_saved_and_resumed_after_every_position_ends_as_one_run() {
-    use mancala_solver::proof::{DisproofCheck, Repair, Step, load_check};
+    use mancala_solver::proof::{DisproofCheck, Step, load_check};
     use std::time::Instant;
     let dir = std::env::temp_dir().join(format!("mancala-check-graphs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("check");
-    fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
-        Some(Repair {
-            nodes: 300,
-            table: side,
-        })
-    }
     let mut rng = SplitMix(0x5AFE);
     let (mut saves, mut rebuilt, mut failed) = (0, 0, 0);
     for _ in 0..(cases() / 50).max(20) {
-        let (gid, _) = drawn_graph(&mut rng);
-        let table = random_claims(gid, &mut rng, 6);
+        let (gid, _, table, once) = disproof_case(&mut rng);
         let root = Pos { gid, node: 0 };
-        let mut side = ProofTable::with_mb(0);
-        let once = check_disproof(&root, A, &table, None, repair(&mut side), &mut |_| {}, None);
         let mut side = ProofTable::with_mb(0);
         let mut state = None;
         let stretched = loop {
             let mut report = |_: &_| {};
+            let check =
+                DisproofCheck::new(&root, A, &table, None, repair(&mut side), &mut report, None);
             let mut check = match state.take() {
-                None => {
-                    DisproofCheck::new(&root, A, &table, None, repair(&mut side), &mut report, None)
-                }
-                Some(saved) => DisproofCheck::resume(
-                    saved,
-                    A,
-                    &table,
-                    None,
-                    repair(&mut side),
-                    &mut report,
-                    None,
-                ),
+                None => check,
+                Some(saved) => check.resumed(saved),
             }
             .pause_every(1);
             if let Step::Done(found) = check.run(Some(Instant::now())) {
@@ -419,14 +428,8 @@ static STOP_AFTER_REPAIRS: std::sync::atomic::AtomicBool =
 /// and never a wrong one.
 #[test]
 fn a_disproof_check_stopped_after_every_repair_answers_as_one_run() {
-    use mancala_solver::proof::{CheckError, DisproofCheck, Repair, Step, load_check};
+    use mancala_solver::proof::{CheckError, DisproofCheck, Step, load_check};
     use std::sync::atomic::Ordering;
-    fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
-        Some(Repair {
-            nodes: 300,
-            table: side,
-        })
-    }
     let stop = &STOP_AFTER_REPAIRS;
     let dir = std::env::temp_dir().join(format!("mancala-check-stops-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -434,11 +437,8 @@ fn a_disproof_check_stopped_after_every_repair_answers_as_one_run() {
     let mut rng = SplitMix(0x570B);
     let (mut stops, mut accepted) = (0, 0);
     for _ in 0..(cases() / 50).max(20) {
-        let (gid, wins) = drawn_graph(&mut rng);
-        let table = random_claims(gid, &mut rng, 6);
+        let (gid, wins, table, once) = disproof_case(&mut rng);
         let root = Pos { gid, node: 0 };
-        let mut side = ProofTable::with_mb(0);
-        let once = check_disproof(&root, A, &table, None, repair(&mut side), &mut |_| {}, None);
         let mut side = ProofTable::with_mb(0);
         let mut state = None;
         // At most 30 stops a graph: a repair that settles nothing runs again after each.
@@ -450,25 +450,18 @@ fn a_disproof_check_stopped_after_every_repair_answers_as_one_run() {
             }
         };
         let found = loop {
+            let check = DisproofCheck::new(
+                &root,
+                A,
+                &table,
+                None,
+                repair(&mut side),
+                &mut raise,
+                Some(stop),
+            );
             let mut check = match state.take() {
-                None => DisproofCheck::new(
-                    &root,
-                    A,
-                    &table,
-                    None,
-                    repair(&mut side),
-                    &mut raise,
-                    Some(stop),
-                ),
-                Some(saved) => DisproofCheck::resume(
-                    saved,
-                    A,
-                    &table,
-                    None,
-                    repair(&mut side),
-                    &mut raise,
-                    Some(stop),
-                ),
+                None => check,
+                Some(saved) => check.resumed(saved),
             };
             match check.run(None) {
                 Step::Done(Err(CheckError::Stopped)) => stop.store(false, Ordering::SeqCst),

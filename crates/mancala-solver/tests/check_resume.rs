@@ -59,9 +59,10 @@ fn stretched(
     let mut state: Option<CheckState<Kalah>> = None;
     let mut saves = 0;
     loop {
+        let check = DisproofCheck::new(&root(), GOAL, table, None, repair(&mut side), report, stop);
         let mut check = match state.take() {
-            None => DisproofCheck::new(&root(), GOAL, table, None, repair(&mut side), report, stop),
-            Some(s) => DisproofCheck::resume(s, GOAL, table, None, repair(&mut side), report, stop),
+            None => check,
+            Some(s) => check.resumed(s),
         }
         .pause_every(1024);
         match check.run(pause()) {

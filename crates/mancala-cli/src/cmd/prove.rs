@@ -450,14 +450,8 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 /// (all of them into a larger one), so a long search can be given more memory between
 /// two runs.
 fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable, Earlier)>> {
-    let saved = match load_proof(path, label, a.tt_mb) {
-        Ok(saved) => saved,
-        Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
-        Err(e) if a.force => {
-            errln!("{e}: replaced (--force)");
-            return Ok(None);
-        }
-        Err(e) => bail!("{e} (--force replaces it)"),
+    let Some(saved) = unless_forced(load_proof(path, label, a.tt_mb), a.force)? else {
+        return Ok(None);
     };
     let (kept, now) = (saved.saved_bytes >> 20, saved.table.bytes() >> 20);
     let moved = if kept == now {
@@ -483,6 +477,21 @@ fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable,
         seconds: saved.seconds,
     };
     Ok(Some((saved.table, earlier)))
+}
+
+/// A saved file as read: what it holds, or `None` when `force` replaces a file that
+/// cannot be resumed (another question's, damaged, ...), which is refused without it; a
+/// failure to read it at all is an error either way.
+fn unless_forced<T>(read: Result<T, ProofCheckpointError>, force: bool) -> Result<Option<T>> {
+    match read {
+        Ok(saved) => Ok(Some(saved)),
+        Err(e @ ProofCheckpointError::Io { .. }) => Err(e.into()),
+        Err(e) if force => {
+            errln!("{e}: replaced (--force)");
+            Ok(None)
+        }
+        Err(e) => bail!("{e} (--force replaces it)"),
+    }
 }
 
 /// The repairs' table when --repair-mb is not given: an eighth of the search's, and room
@@ -789,9 +798,10 @@ fn check_no<G: CliGame>(
         nodes: a.repair_nodes,
         table,
     });
+    let check = DisproofCheck::new(root, goal, table, oracle, repair, report, stop);
     let mut check = match state {
-        Some(state) => DisproofCheck::resume(state, goal, table, oracle, repair, report, stop),
-        None => DisproofCheck::new(root, goal, table, oracle, repair, report, stop),
+        Some(state) => check.resumed(state),
+        None => check,
     };
     let Some(file) = saving else {
         let Step::Done(found) = check.run(None) else {
@@ -838,14 +848,8 @@ fn resume_check<G: CliGame>(
     root: &G,
     a: &ProveArgs,
 ) -> Result<Option<SavedCheck<G>>> {
-    let saved = match load_check(&file.path, file.label, root) {
-        Ok(saved) => saved,
-        Err(e @ ProofCheckpointError::Io { .. }) => return Err(e.into()),
-        Err(e) if a.force => {
-            errln!("{e}: replaced (--force)");
-            return Ok(None);
-        }
-        Err(e) => bail!("{e} (--force replaces it)"),
+    let Some(saved) = unless_forced(load_check(&file.path, file.label, root), a.force)? else {
+        return Ok(None);
     };
     let c = saved.state.checked();
     let mb = saved.repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);

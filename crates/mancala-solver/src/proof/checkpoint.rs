@@ -119,40 +119,13 @@ pub fn load_proof(
     label: &str,
     mb: Option<usize>,
 ) -> Result<SavedProof, ProofCheckpointError> {
-    let io = |source| match crate::checkpoint::cut_short(source) {
-        Ok(()) => ProofCheckpointError::Truncated {
-            path: path.to_path_buf(),
-        },
-        Err(source) => ProofCheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    };
     let not_ours = || ProofCheckpointError::NotACheckpoint {
         path: path.to_path_buf(),
     };
-    let file = File::open(path).map_err(io)?;
-    let mut r = Words::new(BufReader::with_capacity(1 << 20, file));
-    let mut magic = [0u8; 8];
-    r.get_bytes(&mut magic).map_err(|_| not_ours())?;
-    if &magic != MAGIC {
-        return Err(not_ours());
-    }
-    let version = r.get().map_err(io)?;
-    if !(1..=VERSION).contains(&version) {
-        return Err(not_ours());
-    }
-    let found = r.get_text().map_err(|_| not_ours())?;
-    if found != label {
-        return Err(ProofCheckpointError::OtherQuestion {
-            path: path.to_path_buf(),
-            found,
-            wanted: label.to_string(),
-        });
-    }
-    let nodes = r.get().map_err(io)?;
-    let seconds = f64::from_bits(r.get().map_err(io)?);
-    let len = r.get().map_err(io)?;
+    let (mut r, version) = Reader::open(path, MAGIC, 1..=VERSION, label, not_ours)?;
+    let nodes = r.get()?;
+    let seconds = f64::from_bits(r.get()?);
+    let len = r.get()?;
     let too_big = |source| ProofCheckpointError::Table {
         path: path.to_path_buf(),
         source,
@@ -170,7 +143,7 @@ pub fn load_proof(
                 .ok_or_else(not_ours)?
                 .map_err(too_big)?;
             for x in table.words_mut() {
-                *x = r.get().map_err(io)?;
+                *x = r.get()?;
             }
             if demote {
                 demoted = table.demote_one_node_settled();
@@ -188,7 +161,7 @@ pub fn load_proof(
             for index in 0..count {
                 let mut words = [0; BUCKET_WORDS];
                 for x in &mut words {
-                    *x = r.get().map_err(io)?;
+                    *x = r.get()?;
                 }
                 // Demoted before they compete for the smaller table's slots, where a
                 // version-1 leaf would otherwise outrank searched work.
@@ -199,15 +172,7 @@ pub fn load_proof(
             table
         }
     };
-    let expected = r.sum;
-    let found = r.get().map_err(io)?;
-    if found != expected {
-        return Err(ProofCheckpointError::Damaged {
-            path: path.to_path_buf(),
-            found,
-            expected,
-        });
-    }
+    r.finish()?;
     Ok(SavedProof {
         table,
         nodes,
@@ -216,6 +181,82 @@ pub fn load_proof(
         dropped,
         demoted,
     })
+}
+
+/// A checkpoint file being read: its words after the magic, version and question, with
+/// read errors told as the file's (cut short, or another error) and its checksum checked
+/// at the end; shared by the proof search's checkpoint and the saved certificate check.
+pub(crate) struct Reader<'p> {
+    words: Words<BufReader<File>>,
+    path: &'p Path,
+}
+
+impl<'p> Reader<'p> {
+    /// Opens `path` and reads its header: `magic`, a version among `versions` (returned),
+    /// and the question `label`. A file of another kind or version is `not_ours`.
+    pub(crate) fn open(
+        path: &'p Path,
+        magic: &[u8; 8],
+        versions: std::ops::RangeInclusive<u64>,
+        label: &str,
+        not_ours: impl Fn() -> ProofCheckpointError,
+    ) -> Result<(Self, u64), ProofCheckpointError> {
+        let file = File::open(path).map_err(|e| read_error(path, e))?;
+        let mut r = Reader {
+            words: Words::new(BufReader::with_capacity(1 << 20, file)),
+            path,
+        };
+        let mut found = [0u8; 8];
+        r.words.get_bytes(&mut found).map_err(|_| not_ours())?;
+        if &found != magic {
+            return Err(not_ours());
+        }
+        let version = r.get()?;
+        if !versions.contains(&version) {
+            return Err(not_ours());
+        }
+        let found = r.words.get_text().map_err(|_| not_ours())?;
+        if found != label {
+            return Err(ProofCheckpointError::OtherQuestion {
+                path: path.to_path_buf(),
+                found,
+                wanted: label.to_string(),
+            });
+        }
+        Ok((r, version))
+    }
+
+    /// The next word.
+    pub(crate) fn get(&mut self) -> Result<u64, ProofCheckpointError> {
+        self.words.get().map_err(|e| read_error(self.path, e))
+    }
+
+    /// Reads the checksum that ends the file and compares it with the words read.
+    pub(crate) fn finish(mut self) -> Result<(), ProofCheckpointError> {
+        let expected = self.words.sum;
+        let found = self.get()?;
+        if found != expected {
+            return Err(ProofCheckpointError::Damaged {
+                path: self.path.to_path_buf(),
+                found,
+                expected,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A failed read of `path`: cut short (the file ended early), or another error.
+fn read_error(path: &Path, source: std::io::Error) -> ProofCheckpointError {
+    match crate::checkpoint::cut_short(source) {
+        Ok(()) => ProofCheckpointError::Truncated {
+            path: path.to_path_buf(),
+        },
+        Err(source) => ProofCheckpointError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    }
 }
 
 #[cfg(test)]

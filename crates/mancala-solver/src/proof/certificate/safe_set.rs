@@ -70,12 +70,12 @@ pub struct DisproofCheck<'a, 't, 'r, G: Game> {
     pub(super) safe: Members,
     pub(super) todo: Vec<Pending<G>>,
     /// Positions between two looks at the clock ([`DisproofCheck::pause_every`]).
-    pub(super) clock_every: u32,
+    clock_every: u32,
 }
 
 /// [`DisproofCheck::pause_every`]'s default: a position takes well under a microsecond
 /// when the tables hold it, so the clock is read about every millisecond at most.
-pub(super) const CLOCK_EVERY: u32 = 1024;
+const CLOCK_EVERY: u32 = 1024;
 
 /// A position waiting to join the set: the member it comes from, and which of that
 /// member's moves (its place in [`children`]) leads to it, so that a saved check can play

@@ -6,19 +6,15 @@
 //! the search's checkpoint is ([`crate::checkpoint`]).
 
 use std::collections::HashMap;
-use std::fs::File;
-use std::io::BufReader;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 use mancala_core::Game;
 
-use super::safe_set::{CLOCK_EVERY, DisproofCheck, Member, Members, NO_PARENT, Pending, SetCheck};
-use super::{Checked, Context, Gap, Repair, children, seen_key};
-use crate::checkpoint::{Words, cut_short, write_atomically};
-use crate::proof::checkpoint::ProofCheckpointError;
-use crate::proof::{Goal, ProofTable};
-use crate::retro::Oracle;
+use super::safe_set::{DisproofCheck, Member, Members, NO_PARENT, Pending};
+use super::{Checked, Gap, children, seen_key};
+use crate::checkpoint::write_atomically;
+use crate::proof::ProofTable;
+use crate::proof::checkpoint::{ProofCheckpointError, Reader};
 
 const MAGIC: &[u8; 8] = b"MNCLCHCK";
 const VERSION: u64 = 1;
@@ -30,7 +26,7 @@ pub struct SavedCheck<G> {
     pub repair_table: Option<ProofTable>,
 }
 
-/// The state of a saved check, for [`DisproofCheck::resume`].
+/// The state of a saved check, for [`DisproofCheck::resumed`].
 pub struct CheckState<G> {
     root: G,
     members: Vec<Member>,
@@ -90,29 +86,16 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
     }
 
-    /// Goes on with a check read by [`load_check`] (the other arguments as for
-    /// [`DisproofCheck::new`]; `repair` normally over the file's own repairs' table).
-    pub fn resume(
-        state: CheckState<G>,
-        goal: impl Into<Goal>,
-        table: &'a ProofTable,
-        oracle: Option<&'a dyn Oracle<G>>,
-        repair: Option<Repair<'t>>,
-        report: &'r mut dyn FnMut(&Checked),
-        stop: Option<&'static AtomicBool>,
-    ) -> Self {
-        let mut cx = Context::new(goal.into(), table, oracle, repair, report, stop);
-        cx.tally.checked = state.checked;
-        DisproofCheck {
-            check: SetCheck {
-                cx,
-                unsafe_: state.unsafe_,
-            },
-            root: state.root,
-            safe: Members::from_list(state.members),
-            todo: state.todo,
-            clock_every: CLOCK_EVERY,
-        }
+    /// This check (made by [`DisproofCheck::new`] for the same question, its `repair`
+    /// normally over the file's own repairs' table) going on from a check read by
+    /// [`load_check`].
+    pub fn resumed(mut self, state: CheckState<G>) -> Self {
+        self.check.cx.tally.checked = state.checked;
+        self.check.unsafe_ = state.unsafe_;
+        self.root = state.root;
+        self.safe = Members::from_list(state.members);
+        self.todo = state.todo;
+        self
     }
 }
 
@@ -122,42 +105,15 @@ pub fn load_check<G: Game>(
     label: &str,
     root: &G,
 ) -> Result<SavedCheck<G>, ProofCheckpointError> {
-    let io = |source| match cut_short(source) {
-        Ok(()) => ProofCheckpointError::Truncated {
-            path: path.to_path_buf(),
-        },
-        Err(source) => ProofCheckpointError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    };
     let not_ours = || ProofCheckpointError::NotACheck {
         path: path.to_path_buf(),
     };
-    let file = File::open(path).map_err(io)?;
-    let mut r = Words::new(BufReader::with_capacity(1 << 20, file));
-    let mut magic = [0u8; 8];
-    r.get_bytes(&mut magic).map_err(|_| not_ours())?;
-    if &magic != MAGIC || r.get().map_err(io)? != VERSION {
-        return Err(not_ours());
-    }
-    let found = r.get_text().map_err(|_| not_ours())?;
-    if found != label {
-        return Err(ProofCheckpointError::OtherQuestion {
-            path: path.to_path_buf(),
-            found,
-            wanted: label.to_string(),
-        });
-    }
-    let (repairs, repair_nodes, retries) = (
-        r.get().map_err(io)?,
-        r.get().map_err(io)?,
-        r.get().map_err(io)?,
-    );
+    let (mut r, _) = Reader::open(path, MAGIC, VERSION..=VERSION, label, not_ours)?;
+    let (repairs, repair_nodes, retries) = (r.get()?, r.get()?, r.get()?);
     // Counts are checked against what they can be before anything is reserved, so a
     // damaged count is an error, not an allocation failure.
-    let count = |r: &mut Words<_>, most: u64| -> Result<usize, ProofCheckpointError> {
-        let n = r.get().map_err(io)?;
+    let count = |r: &mut Reader, most: u64| -> Result<usize, ProofCheckpointError> {
+        let n = r.get()?;
         if n > most {
             return Err(not_ours());
         }
@@ -166,11 +122,7 @@ pub fn load_check<G: Game>(
     let n = count(&mut r, u64::from(u32::MAX))?;
     let mut members = Vec::with_capacity(n);
     for i in 0..n {
-        let (hi, lo, rest) = (
-            r.get().map_err(io)?,
-            r.get().map_err(io)?,
-            r.get().map_err(io)?,
-        );
+        let (hi, lo, rest) = (r.get()?, r.get()?, r.get()?);
         let parent = rest as u32;
         // A member joins after the member that led to it.
         if (parent == NO_PARENT) != (i == 0) || (parent != NO_PARENT && parent as usize >= i) {
@@ -186,19 +138,19 @@ pub fn load_check<G: Game>(
     let n = count(&mut r, 1 << 32)?;
     let mut waiting = Vec::with_capacity(n);
     for _ in 0..n {
-        let word = r.get().map_err(io)?;
+        let word = r.get()?;
         waiting.push((word as u32, (word >> 32) as u8));
     }
     let n = count(&mut r, 1 << 32)?;
     let mut unsafe_ = HashMap::with_capacity(n);
     for _ in 0..n {
-        let (hi, lo) = (r.get().map_err(io)?, r.get().map_err(io)?);
-        let (kind, key) = (r.get().map_err(io)?, r.get().map_err(io)?);
+        let (hi, lo) = (r.get()?, r.get()?);
+        let (kind, key) = (r.get()?, r.get()?);
         let gap = Gap::from_code(kind, key).ok_or_else(not_ours)?;
         unsafe_.insert(u128::from(hi) << 64 | u128::from(lo), gap);
     }
-    let has_repairs = r.get().map_err(io)? == 1;
-    let len = r.get().map_err(io)?;
+    let has_repairs = r.get()? == 1;
+    let len = r.get()?;
     let repair_table = if has_repairs {
         let mut table = ProofTable::with_words(len)
             .ok_or_else(not_ours)?
@@ -207,21 +159,13 @@ pub fn load_check<G: Game>(
                 source,
             })?;
         for x in table.words_mut() {
-            *x = r.get().map_err(io)?;
+            *x = r.get()?;
         }
         Some(table)
     } else {
         None
     };
-    let expected = r.sum;
-    let found = r.get().map_err(io)?;
-    if found != expected {
-        return Err(ProofCheckpointError::Damaged {
-            path: path.to_path_buf(),
-            found,
-            expected,
-        });
-    }
+    r.finish()?;
     let another = || ProofCheckpointError::CheckOfAnotherPosition {
         path: path.to_path_buf(),
     };
