@@ -381,24 +381,32 @@ fn an_interrupted_certificate_check_resumes_with_the_check() {
     assert_eq!(checked["nodes"], 0, "no search before the check: {again}");
 }
 
-/// The certificate check of a "no" saves itself beside the checkpoint (FILE.check) every
+/// The certificate check saves itself beside the checkpoint (FILE.check) every
 /// --checkpoint-minutes and on a signal; the same command resumes the check from there
 /// (not from its start) and gives the answer of the check that was not interrupted, with
-/// the same certificate; the file is removed once the check ends.
+/// the same certificate; the file is removed once the check ends. For a "no" (the value
+/// of Kalah 6 x 3 is +2) and a "yes", each with a table small enough that the check
+/// repairs (43,716 positions and 1,498 repairs; 13,319 and 303), saving after every
+/// stretch of about 1,024 positions.
 #[cfg(unix)]
 #[test]
-fn a_stopped_disproof_check_resumes_from_its_own_file() {
-    let dir = temp_dir("ckpt-check-file");
+fn a_stopped_certificate_check_resumes_from_its_own_file() {
+    for (at_least, answer) in [("4", "no"), ("2", "yes")] {
+        stopped_check_resumes(at_least, answer);
+    }
+}
+
+#[cfg(unix)]
+fn stopped_check_resumes(at_least: &str, answer: &str) {
+    let dir = temp_dir(&format!("ckpt-check-file-{at_least}"));
     let ck = dir.join("prove.ckpt");
     let ck_arg = ck.to_str().unwrap();
     let check_file = dir.join("prove.ckpt.check");
-    // "No" (the value is +2), with a table small enough that the check repairs (43,716
-    // positions, 1,498 repairs), saving after every stretch of about 1,024 positions.
     let question = [
         "prove",
         "kalah:6x3",
         "--at-least",
-        "4",
+        at_least,
         "--tt-mb",
         "1",
         "--repair-mb",
@@ -437,13 +445,20 @@ fn a_stopped_disproof_check_resumes_from_its_own_file() {
         "{stderr}"
     );
     let again = json(&out);
-    for field in ["answer", "certificate", "certificate_positions"] {
+    let fields = [
+        "answer",
+        "certificate",
+        "certificate_positions",
+        "winning_move",
+    ];
+    for field in fields {
         assert_eq!(
             again["questions"][0][field], whole["questions"][0][field],
             "{field}: {again}"
         );
     }
-    assert_eq!(again["questions"][0]["answer"], "no");
+    assert_eq!(again["questions"][0]["answer"], answer);
+    assert_eq!(again["questions"][0]["certificate"], "checked");
     assert!(!check_file.exists(), "the check's file outlived the check");
 }
 

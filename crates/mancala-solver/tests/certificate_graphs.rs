@@ -10,7 +10,13 @@ use std::sync::RwLock;
 
 use mancala_core::game::SplitMix;
 use mancala_core::{Game, Moves, Player};
-use mancala_solver::proof::{ProofTable, check_disproof, check_proof, proof_key};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use mancala_solver::proof::{
+    CheckError, CheckInputs, DisproofCheck, ProofCheck, ProofTable, Step, StretchedCheck,
+    check_disproof, check_proof, proof_key,
+};
 
 /// One node: who moves, where each move leads, and the final value for the mover (when
 /// there are no moves), the repetition value for the mover.
@@ -354,131 +360,160 @@ fn repair(side: &mut ProofTable) -> Option<mancala_solver::proof::Repair<'_>> {
     })
 }
 
-/// A random graph (its id, and whether the attacker wins), a table of random claims for
-/// it, and the disproof check of its node 0 run at once with repairs.
-fn disproof_case(
-    rng: &mut SplitMix,
-) -> (
-    u32,
-    bool,
-    ProofTable,
-    Result<mancala_solver::proof::Checked, mancala_solver::proof::CheckError>,
-) {
-    let (gid, wins) = drawn_graph(rng);
-    let table = random_claims(gid, rng, 6);
-    let mut side = ProofTable::with_mb(0);
-    let root = Pos { gid, node: 0 };
-    let once = check_disproof(&root, A, &table, None, repair(&mut side), &mut |_| {}, None);
-    (gid, wins, table, once)
-}
-
-/// A disproof check paused after every position, written to a file and read back into a
-/// new check each time (the repairs' table with it), ends as the same check run at once:
-/// the same answer, the same gap where it fails, the same tally, rebuilds included.
-#[test]
-fn a_disproof_check_saved_and_resumed_after_every_position_ends_as_one_run() {
-    use mancala_solver::proof::{DisproofCheck, Step, load_check};
-    use std::time::Instant;
-    let dir = std::env::temp_dir().join(format!("mancala-check-graphs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("check");
-    let mut rng = SplitMix(0x5AFE);
-    let (mut saves, mut rebuilt, mut failed) = (0, 0, 0);
-    for _ in 0..(cases() / 50).max(20) {
-        let (gid, _, table, once) = disproof_case(&mut rng);
-        let root = Pos { gid, node: 0 };
+/// Runs a check of kind `$kind` (reporting to `$report`, stopped by `$stop`) of the graph
+/// position `$root` with `$table` twice, each with repairs: at once by `$once`, and in
+/// stretches, each run with `$pause` and, where it did not end the check, written to
+/// `$path` and read back into a new check (the repairs' table with it), the stop flag
+/// lowered after a stop. Gives both results and the number of saves.
+macro_rules! compared {
+    ($kind:ident, $once:ident, $root:expr, $table:expr, $path:expr, $pause:expr, $stop:expr, $report:ident) => {{
+        let mut side = ProofTable::with_mb(0);
+        let once = $once(
+            &$root,
+            A,
+            &$table,
+            None,
+            repair(&mut side),
+            &mut |_| {},
+            None,
+        );
         let mut side = ProofTable::with_mb(0);
         let mut state = None;
-        let stretched = loop {
-            let mut report = |_: &_| {};
-            let check =
-                DisproofCheck::new(&root, A, &table, None, repair(&mut side), &mut report, None);
+        let mut saves = 0u32;
+        let found = loop {
+            let inputs = CheckInputs {
+                goal: A.into(),
+                table: &$table,
+                oracle: None,
+                repair: repair(&mut side),
+                report: &mut $report,
+                stop: $stop,
+            };
+            let check = $kind::new(&$root, inputs);
             let mut check = match state.take() {
                 None => check,
                 Some(saved) => check.resumed(saved),
             }
             .pause_every(1);
-            if let Step::Done(found) = check.run(Some(Instant::now())) {
-                break found;
+            match check.run($pause) {
+                Step::Done(Err(CheckError::Stopped)) => {
+                    $stop.unwrap().store(false, Ordering::SeqCst)
+                }
+                Step::Done(found) => break found,
+                Step::Paused => {}
             }
-            check.save(&path, "q").unwrap();
+            check.save($path, "q").unwrap();
             saves += 1;
-            let saved = load_check(&path, "q", &root).unwrap();
+            drop(check);
+            let saved = <$kind<Pos> as StretchedCheck<Pos>>::load($path, "q", &$root).unwrap();
             side = saved.repair_table.unwrap();
             state = Some(saved.state);
         };
-        assert_eq!(stretched, once, "{:?}", graph(gid));
-        rebuilt += once.map_or(0, |c| c.retries);
+        (found, once, saves)
+    }};
+}
+
+/// Both checks paused after every position, written to a file and read back into a new
+/// check each time (the repairs' table with it), end as the same checks run at once: the
+/// same answer (the first move of a proof too), the same gap where one fails, the same
+/// tally, a disproof's rebuilds and a proof's going back included.
+#[test]
+fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
+    let dir = std::env::temp_dir().join(format!("mancala-check-graphs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("check");
+    let mut rng = SplitMix(0x5AFE);
+    let no_stop: Option<&'static AtomicBool> = None;
+    let (mut saves, mut retried, mut failed, mut held) = (0, 0, 0, 0);
+    let mut count = |n, once: Result<u64, CheckError>| {
+        saves += n;
+        retried += once.unwrap_or(0);
         failed += once.is_err() as u32;
+        held += once.is_ok() as u32;
+    };
+    for _ in 0..(cases() / 50).max(20) {
+        let (gid, _) = drawn_graph(&mut rng);
+        let table = random_claims(gid, &mut rng, 6);
+        let root = Pos { gid, node: 0 };
+        let mut report = |_: &_| {};
+        let pause = Some(Instant::now());
+        let (found, once, n) = compared!(
+            DisproofCheck,
+            check_disproof,
+            root,
+            table,
+            &path,
+            pause,
+            no_stop,
+            report
+        );
+        assert_eq!(found, once, "disproof: {:?}", graph(gid));
+        count(n, once.map(|c| c.retries));
+        let (found, once, n) = compared!(
+            ProofCheck,
+            check_proof,
+            root,
+            table,
+            &path,
+            pause,
+            no_stop,
+            report
+        );
+        assert_eq!(found, once, "proof: {:?}", graph(gid));
+        count(n, once.map(|p| p.checked.retries));
     }
-    // The saves, the rebuilds and the failures all happen, so each is compared.
+    // The saves, the going back, the failures and the checks that hold all happen, so
+    // each is compared.
     assert!(
-        saves > 100 && rebuilt > 0 && failed > 0,
-        "{saves} {rebuilt} {failed}"
+        saves > 100 && retried > 0 && failed > 0 && held > 0,
+        "{saves} {retried} {failed} {held}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-static STOP_AFTER_REPAIRS: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
+static STOP_AFTER_REPAIRS: AtomicBool = AtomicBool::new(false);
 
-/// The stop flag raised after every repair (up to 30 times a graph), so that a defender's search for an escape
-/// that finds none ends the stretch instead of failing it (the position goes back to
-/// wait); each stretch saved and read back. The check gives the same answer as one run
-/// and never a wrong one.
+/// The stop flag raised after every repair (up to 30 times for each check), so that a
+/// search for a move (a proof's) or an escape (a disproof's) that finds none ends the
+/// stretch instead of failing it; each stretch saved and read back. Each check gives the
+/// same answer as one run, and never a wrong one.
 #[test]
-fn a_disproof_check_stopped_after_every_repair_answers_as_one_run() {
-    use mancala_solver::proof::{CheckError, DisproofCheck, Step, load_check};
-    use std::sync::atomic::Ordering;
-    let stop = &STOP_AFTER_REPAIRS;
+fn checks_stopped_after_every_repair_answer_as_one_run() {
+    let stop = Some(&STOP_AFTER_REPAIRS);
     let dir = std::env::temp_dir().join(format!("mancala-check-stops-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("check");
     let mut rng = SplitMix(0x570B);
-    let (mut stops, mut accepted) = (0, 0);
-    for _ in 0..(cases() / 50).max(20) {
-        let (gid, wins, table, once) = disproof_case(&mut rng);
-        let root = Pos { gid, node: 0 };
-        let mut side = ProofTable::with_mb(0);
-        let mut state = None;
-        // At most 30 stops a graph: a repair that settles nothing runs again after each.
+    let (mut stops, mut proofs, mut disproofs) = (0, 0, 0);
+    // At most 30 stops a check: a repair that settles nothing runs again after each.
+    let raising = || {
         let mut left = 30;
-        let mut raise = |_: &_| {
+        move |_: &_| {
             if left > 0 {
                 left -= 1;
-                stop.store(true, Ordering::SeqCst);
+                STOP_AFTER_REPAIRS.store(true, Ordering::SeqCst);
             }
-        };
-        let found = loop {
-            let check = DisproofCheck::new(
-                &root,
-                A,
-                &table,
-                None,
-                repair(&mut side),
-                &mut raise,
-                Some(stop),
-            );
-            let mut check = match state.take() {
-                None => check,
-                Some(saved) => check.resumed(saved),
-            };
-            match check.run(None) {
-                Step::Done(Err(CheckError::Stopped)) => stop.store(false, Ordering::SeqCst),
-                Step::Done(found) => break found,
-                Step::Paused => unreachable!("no pause was asked for"),
-            }
-            check.save(&path, "q").unwrap();
-            stops += 1;
-            let saved = load_check(&path, "q", &root).unwrap();
-            side = saved.repair_table.unwrap();
-            state = Some(saved.state);
-        };
-        stop.store(false, Ordering::SeqCst);
+        }
+    };
+    for _ in 0..(cases() / 50).max(20) {
+        let (gid, wins) = drawn_graph(&mut rng);
+        let table = random_claims(gid, &mut rng, 6);
+        let root = Pos { gid, node: 0 };
+        let mut raise = raising();
+        let (found, once, n) = compared!(
+            DisproofCheck,
+            check_disproof,
+            root,
+            table,
+            &path,
+            None,
+            stop,
+            raise
+        );
         assert_eq!(
             found.is_ok(),
             once.is_ok(),
-            "{found:?} {once:?} {:?}",
+            "disproof {found:?} {once:?} {:?}",
             graph(gid)
         );
         assert!(
@@ -486,8 +521,32 @@ fn a_disproof_check_stopped_after_every_repair_answers_as_one_run() {
             "disproof accepted: {:?}",
             graph(gid)
         );
-        accepted += found.is_ok() as u32;
+        stops += n;
+        disproofs += found.is_ok() as u32;
+        let mut raise = raising();
+        let (found, once, n) = compared!(
+            ProofCheck,
+            check_proof,
+            root,
+            table,
+            &path,
+            None,
+            stop,
+            raise
+        );
+        assert_eq!(
+            found.is_ok(),
+            once.is_ok(),
+            "proof {found:?} {once:?} {:?}",
+            graph(gid)
+        );
+        assert!(found.is_err() || wins, "proof accepted: {:?}", graph(gid));
+        stops += n;
+        proofs += found.is_ok() as u32;
     }
-    assert!(stops > 100 && accepted > 0, "{stops} {accepted}");
+    assert!(
+        stops > 100 && proofs > 0 && disproofs > 0,
+        "{stops} {proofs} {disproofs}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

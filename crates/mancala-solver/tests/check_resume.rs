@@ -2,7 +2,8 @@
 //! (its value is +2), after a search in a table small enough that the check must repair
 //! gaps: run at once, and in stretches each written to a file and read back into a new
 //! check, it looks at the same positions and runs the same repairs; stopped by its stop
-//! flag, saved and resumed, it still checks.
+//! flag, saved and resumed, it still checks. The proof check of the "yes" to "at least
+//! +2" likewise.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -11,8 +12,9 @@ use mancala_core::Player;
 use mancala_core::kalah::{Kalah, Rules};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    CheckError, CheckState, Checked, DisproofCheck, Goal, Limits, ProofSearch, ProofTable, Repair,
-    Step, Verdict, check_disproof, load_check,
+    CheckError, CheckInputs, Checked, DisproofCheck, DisproofState, Goal, Limits, ProofCheck,
+    ProofSearch, ProofTable, Repair, Step, StretchedCheck, Verdict, check_disproof, check_proof,
+    load_disproof_check, load_proof_check,
 };
 
 const GOAL: Goal = Goal {
@@ -24,12 +26,18 @@ fn root() -> Kalah {
     Kalah::start(6, 3, Rules::default())
 }
 
-/// The search's table after its "no": a table of 1 MB, which keeps little of it.
-fn searched() -> ProofTable {
+/// The search's table after its answer to `goal`: a table of 1 MB, which keeps little of
+/// it.
+fn searched_for(goal: Goal, answer: Verdict) -> ProofTable {
     let mut table = ProofTable::with_mb(1);
-    let out = ProofSearch::new(&mut table, GOAL, Limits::default()).run(&root());
-    assert_eq!(out.verdict, Verdict::Disproven);
+    let out = ProofSearch::new(&mut table, goal, Limits::default()).run(&root());
+    assert_eq!(out.verdict, answer);
     table
+}
+
+/// The search's table after its "no".
+fn searched() -> ProofTable {
+    searched_for(GOAL, Verdict::Disproven)
 }
 
 fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
@@ -56,10 +64,18 @@ fn stretched(
     path: &std::path::Path,
 ) -> (Result<Checked, CheckError>, u32) {
     let mut side = ProofTable::with_mb(1);
-    let mut state: Option<CheckState<Kalah>> = None;
+    let mut state: Option<DisproofState<Kalah>> = None;
     let mut saves = 0;
     loop {
-        let check = DisproofCheck::new(&root(), GOAL, table, None, repair(&mut side), report, stop);
+        let inputs = CheckInputs {
+            goal: GOAL,
+            table,
+            oracle: None,
+            repair: repair(&mut side),
+            report,
+            stop,
+        };
+        let check = DisproofCheck::new(&root(), inputs);
         let mut check = match state.take() {
             None => check,
             Some(s) => check.resumed(s),
@@ -72,8 +88,8 @@ fn stretched(
         }
         check.save(path, "kalah 6x3 +4").unwrap();
         saves += 1;
-        let saved = load_check(path, "kalah 6x3 +4", &root()).unwrap();
-        assert_eq!(saved.state.checked(), check.checked());
+        let saved = load_disproof_check(path, "kalah 6x3 +4", &root()).unwrap();
+        assert_eq!(saved.checked, check.checked());
         drop(check);
         side = saved.repair_table.unwrap();
         state = Some(saved.state);
@@ -102,15 +118,15 @@ fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
         assert_eq!(found, Ok(once));
         assert!(saves > 10, "{saves}");
         // Another question's file, and a damaged one, are refused.
-        assert!(load_check(&path, "another", &root()).is_err());
+        assert!(load_disproof_check(&path, "another", &root()).is_err());
         let mut bytes = std::fs::read(&path).unwrap();
         let mid = bytes.len() / 2;
         bytes[mid] ^= 1;
         std::fs::write(&path, &bytes).unwrap();
-        assert!(load_check(&path, "kalah 6x3 +4", &root()).is_err());
+        assert!(load_disproof_check(&path, "kalah 6x3 +4", &root()).is_err());
         bytes.truncate(mid);
         std::fs::write(&path, &bytes).unwrap();
-        assert!(load_check(&path, "kalah 6x3 +4", &root()).is_err());
+        assert!(load_disproof_check(&path, "kalah 6x3 +4", &root()).is_err());
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
@@ -135,6 +151,70 @@ fn a_check_stopped_after_a_repair_resumes_and_holds() {
         let (found, saves) = stretched(&table, Some(&STOP), &mut raise, || None, &path);
         assert!(found.is_ok(), "{found:?}");
         assert!(saves >= 10, "{saves}");
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    });
+}
+
+/// The proof check of "at least +2" ("yes", by the move E), run at once and in stretches
+/// each written to a file and read back: the same strategy, the same tally.
+#[test]
+fn a_proof_check_in_saved_stretches_looks_at_what_one_run_does() {
+    on_search_stack(|| {
+        let goal = Goal {
+            at_least: 2,
+            ..GOAL
+        };
+        let table = searched_for(goal, Verdict::Proven);
+        let mut side = ProofTable::with_mb(1);
+        let once = check_proof(
+            &root(),
+            goal,
+            &table,
+            None,
+            repair(&mut side),
+            &mut |_| {},
+            None,
+        )
+        .unwrap();
+        assert!(
+            once.checked.repairs > 100 && once.first_move.is_some(),
+            "{once:?}"
+        );
+        let path = temp_file("proof-check-resume");
+        let mut side = ProofTable::with_mb(1);
+        let mut state = None;
+        let mut saves = 0;
+        let found = loop {
+            let mut report = |_: &_| {};
+            let inputs = CheckInputs {
+                goal,
+                table: &table,
+                oracle: None,
+                repair: repair(&mut side),
+                report: &mut report,
+                stop: None,
+            };
+            let check = ProofCheck::new(&root(), inputs);
+            let mut check = match state.take() {
+                None => check,
+                Some(s) => check.resumed(s),
+            }
+            .pause_every(256);
+            if let Step::Done(found) = check.run(Some(Instant::now())) {
+                break found;
+            }
+            check.save(&path, "+2").unwrap();
+            saves += 1;
+            let saved = load_proof_check(&path, "+2", &root()).unwrap();
+            assert_eq!(saved.checked, check.checked());
+            drop(check);
+            side = saved.repair_table.unwrap();
+            state = Some(saved.state);
+        };
+        assert_eq!(found, Ok(once));
+        assert!(saves > 10, "{saves}");
+        // A disproof check's file is not a proof check's.
+        assert!(load_disproof_check(&path, "+2", &root()).is_err());
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }

@@ -12,8 +12,8 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    CheckError, Checked, DisproofCheck, Goal, Limits, Outcome, Proof, ProofCheckpointError,
-    ProofSearch, ProofTable, Repair, Report, SavedCheck, Step, Verdict, check_proof, load_check,
+    CheckError, CheckInputs, Checked, DisproofCheck, Goal, Limits, Outcome, Proof, ProofCheck,
+    ProofCheckpointError, ProofSearch, ProofTable, Repair, Report, Step, StretchedCheck, Verdict,
     load_proof, save_proof,
 };
 use mancala_solver::retro::Oracle;
@@ -69,9 +69,9 @@ pub struct ProveArgs {
     /// Save the search's table to FILE every --checkpoint-minutes, at the end of the
     /// search and on Ctrl-C or SIGTERM (exit status 130), which also stop a certificate
     /// check; the same command run again resumes from it (after an answer, with the
-    /// check). The check of a "no" saves itself to FILE.check at the same times and
-    /// resumes from there (the file is removed when the check ends); the check of a "yes"
-    /// starts over. One question at a time: needs --only or --at-least.
+    /// check). The certificate check saves itself to FILE.check at the same times and
+    /// resumes from there (the file is removed when the check ends). One question at a
+    /// time: needs --only or --at-least.
     #[arg(long, value_name = "FILE", requires = "one_question")]
     checkpoint: Option<std::path::PathBuf>,
     /// Minutes between checkpoints.
@@ -630,9 +630,6 @@ fn ask<G: CliGame>(
         let repair_mb = a
             .repair_mb
             .unwrap_or_else(|| default_repair_mb(table_mb, a.repair_nodes));
-        // A signal stops the check as it stops the search: the answer is in the
-        // checkpoint, and the same command goes straight to the check.
-        let stop = a.checkpoint.as_ref().map(|_| interrupt::flag());
         // The check of a big certificate takes minutes: it reports like the search.
         let mut checking = |c: &Checked| {
             let t = start.elapsed().as_secs_f64();
@@ -646,50 +643,38 @@ fn ask<G: CliGame>(
                 );
             }
         };
+        let checks = Checks {
+            table: &table,
+            goal,
+            oracle,
+            a,
+            repair_mb,
+            saving: a.checkpoint.as_deref().map(|path| SavedCheckFile {
+                path: check_file(path),
+                label: &label,
+                minutes: a.checkpoint_minutes,
+            }),
+        };
         let check = match out.verdict {
             Verdict::Open => Ok((None, None)),
-            Verdict::Proven => ProofTable::try_with_mb(repair_mb)
-                .context(REPAIR_TABLE)
-                .map(|mut repair_table| {
-                    let repair = Repair {
-                        nodes: a.repair_nodes,
-                        table: &mut repair_table,
-                    };
-                    let proof = check_proof(
-                        root,
-                        goal,
-                        &table,
-                        oracle,
-                        Some(repair),
-                        &mut checking,
-                        stop,
-                    );
-                    (Some(proof), Some(repair_table.bytes() >> 20))
-                }),
-            Verdict::Disproven => {
-                let saving = a.checkpoint.as_deref().map(|path| SavedCheckFile {
-                    path: check_file(path),
-                    label: &label,
-                    minutes: a.checkpoint_minutes,
-                });
-                check_no(
-                    root,
-                    goal,
-                    &table,
-                    oracle,
-                    a,
-                    repair_mb,
-                    saving,
-                    &mut checking,
-                )
+            Verdict::Proven => checks
+                .open::<ProofCheck<G>>(root)
+                .and_then(|(mut repair_table, state)| {
+                    checks.check::<ProofCheck<G>>(root, &mut repair_table, state, &mut checking)
+                })
+                .map(|(found, mb)| (Some(found), Some(mb))),
+            Verdict::Disproven => checks
+                .open::<DisproofCheck<G>>(root)
+                .and_then(|(mut repair_table, state)| {
+                    checks.check::<DisproofCheck<G>>(root, &mut repair_table, state, &mut checking)
+                })
                 .map(|(found, mb)| {
                     let found = found.map(|checked| Proof {
                         checked,
                         first_move: None,
                     });
                     (Some(found), Some(mb))
-                })
-            }
+                }),
         };
         (out, check, saved)
     });
@@ -765,108 +750,117 @@ fn check_file(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Checks a "no": the set the defender keeps the game in, built from the search's
-/// `table` with repairs in a table of `repair_mb` (or the saved check's). With `saving`
-/// the check runs in stretches, saved after each and on a signal, and resumes from its
-/// file; the file is removed once the check ends. Returns the check's result and the
-/// size of its repairs' table in MB.
-#[allow(clippy::too_many_arguments)]
-fn check_no<G: CliGame>(
-    root: &G,
+/// What the certificate checks of one answer share: the search's table and question,
+/// the options, the size of a fresh repairs' table, and where a check saves itself.
+struct Checks<'a, 'l, G: CliGame> {
+    table: &'a ProofTable,
     goal: Goal,
-    table: &ProofTable,
-    oracle: Option<&dyn Oracle<G>>,
-    a: &ProveArgs,
+    oracle: Option<&'a dyn Oracle<G>>,
+    a: &'a ProveArgs,
     repair_mb: usize,
-    saving: Option<SavedCheckFile>,
-    report: &mut dyn FnMut(&Checked),
-) -> Result<(Result<Checked, CheckError>, usize)> {
-    let stop = saving.as_ref().map(|_| interrupt::flag());
-    let saved = match &saving {
-        Some(file) if file.path.exists() => resume_check(file, root, a)?,
-        _ => None,
-    };
-    let (mut repair_table, state) = match saved {
-        Some(saved) => (saved.repair_table, Some(saved.state)),
-        None => (
-            Some(ProofTable::try_with_mb(repair_mb).context(REPAIR_TABLE)?),
-            None,
-        ),
-    };
-    let mb = repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
-    let repair = repair_table.as_mut().map(|table| Repair {
-        nodes: a.repair_nodes,
-        table,
-    });
-    let check = DisproofCheck::new(root, goal, table, oracle, repair, report, stop);
-    let mut check = match state {
-        Some(state) => check.resumed(state),
-        None => check,
-    };
-    let Some(file) = saving else {
-        let Step::Done(found) = check.run(None) else {
-            unreachable!("a check without a pause runs to its end")
+    saving: Option<SavedCheckFile<'l>>,
+}
+
+impl<'a, G: CliGame> Checks<'a, '_, G> {
+    /// The repairs' table and state of the check saved beside the checkpoint, or a fresh
+    /// table of --repair-mb and no state. A saved file that cannot be resumed (another
+    /// question's or kind's, another position's, or damaged) is refused unless --force
+    /// replaces it.
+    fn open<'t, 'r, C: StretchedCheck<'a, 't, 'r, G>>(
+        &self,
+        root: &G,
+    ) -> Result<(Option<ProofTable>, Option<C::State>)> {
+        if let Some(file) = self.saving.as_ref().filter(|f| f.path.exists())
+            && let Some(saved) = unless_forced(C::load(&file.path, file.label, root), self.a.force)?
+        {
+            let c = saved.checked;
+            let mb = saved.repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
+            let kept = match self.a.repair_mb {
+                Some(asked) if ProofTable::bytes_for_mb(asked) >> 20 != mb => {
+                    format!("; --repair-mb {asked} applies to a fresh check only")
+                }
+                _ => String::new(),
+            };
+            errln!(
+                "resuming the certificate check from {}: {} positions, {} repairs ({:.1} M nodes) so far ({mb} MB table for repairs{kept})",
+                file.path.display(),
+                c.positions,
+                c.repairs,
+                c.repair_nodes as f64 / 1e6
+            );
+            return Ok((saved.repair_table, Some(saved.state)));
+        }
+        let table = ProofTable::try_with_mb(self.repair_mb).context(REPAIR_TABLE)?;
+        Ok((Some(table), None))
+    }
+
+    /// Runs the check of the search's answer, going on from `state` when there is one,
+    /// with repairs into `repair_table`: at once, or with a file in stretches of
+    /// --checkpoint-minutes, saved after each and on a signal (which stops it, as it
+    /// stops the search); the file is removed once the check ends. Gives the check's
+    /// result and the size of the repairs' table in MB.
+    fn check<'t, 'r, C: StretchedCheck<'a, 't, 'r, G>>(
+        &self,
+        root: &G,
+        repair_table: &'t mut Option<ProofTable>,
+        state: Option<C::State>,
+        report: &'r mut dyn FnMut(&Checked),
+    ) -> Result<(Result<C::Found, CheckError>, usize)> {
+        let mb = repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
+        let repair = repair_table.as_mut().map(|table| Repair {
+            nodes: self.a.repair_nodes,
+            table,
+        });
+        let stop = self.saving.as_ref().map(|_| interrupt::flag());
+        let inputs = CheckInputs {
+            goal: self.goal,
+            table: self.table,
+            oracle: self.oracle,
+            repair,
+            report,
+            stop,
         };
-        return Ok((found, mb));
-    };
-    loop {
-        let pause = Instant::now() + std::time::Duration::from_secs_f64(file.minutes * 60.0);
-        match check.run(Some(pause)) {
-            Step::Paused => {
-                if let Err(e) = check.save(&file.path, file.label) {
-                    errln!(
-                        "warning: the certificate check was not saved: {e}; it goes on and saves again in {} min",
-                        file.minutes
-                    );
+        let check = C::new(root, inputs);
+        let mut check = match state {
+            Some(state) => check.resumed(state),
+            None => check,
+        };
+        let Some(file) = &self.saving else {
+            let Step::Done(found) = check.run(None) else {
+                unreachable!("a check without a pause runs to its end")
+            };
+            return Ok((found, mb));
+        };
+        loop {
+            let pause = Instant::now() + std::time::Duration::from_secs_f64(file.minutes * 60.0);
+            match check.run(Some(pause)) {
+                Step::Paused => {
+                    if let Err(e) = check.save(&file.path, file.label) {
+                        errln!(
+                            "warning: the certificate check was not saved: {e}; it goes on and saves again in {} min",
+                            file.minutes
+                        );
+                    }
                 }
-            }
-            Step::Done(Err(CheckError::Stopped)) => {
-                check.save(&file.path, file.label).context(
-                    "the certificate check was stopped, and its work since the last save is lost",
-                )?;
-                return Ok((Err(CheckError::Stopped), mb));
-            }
-            Step::Done(found) => {
-                match std::fs::remove_file(&file.path) {
-                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => errln!(
-                        "warning: the saved certificate check {} was not removed: {e}",
-                        file.path.display()
-                    ),
-                    _ => {}
+                Step::Done(Err(CheckError::Stopped)) => {
+                    check.save(&file.path, file.label).context(
+                        "the certificate check was stopped, and its work since the last save is lost",
+                    )?;
+                    return Ok((Err(CheckError::Stopped), mb));
                 }
-                return Ok((found, mb));
+                Step::Done(found) => {
+                    match std::fs::remove_file(&file.path) {
+                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => errln!(
+                            "warning: the saved certificate check {} was not removed: {e}",
+                            file.path.display()
+                        ),
+                        _ => {}
+                    }
+                    return Ok((found, mb));
+                }
             }
         }
     }
-}
-
-/// The check saved in `file`, to go on with; `None` when --force replaces a file that
-/// cannot be resumed (another question's, another position's, or damaged), which is
-/// refused without it.
-fn resume_check<G: CliGame>(
-    file: &SavedCheckFile,
-    root: &G,
-    a: &ProveArgs,
-) -> Result<Option<SavedCheck<G>>> {
-    let Some(saved) = unless_forced(load_check(&file.path, file.label, root), a.force)? else {
-        return Ok(None);
-    };
-    let c = saved.state.checked();
-    let mb = saved.repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
-    let kept = match a.repair_mb {
-        Some(asked) if ProofTable::bytes_for_mb(asked) >> 20 != mb => {
-            format!("; --repair-mb {asked} applies to a fresh check only")
-        }
-        _ => String::new(),
-    };
-    errln!(
-        "resuming the certificate check from {}: {} positions, {} repairs ({:.1} M nodes) so far ({mb} MB table for repairs{kept})",
-        file.path.display(),
-        c.positions,
-        c.repairs,
-        c.repair_nodes as f64 / 1e6
-    );
-    Ok(Some(saved))
 }
 
 /// The result when the answers bound the value without fixing it.

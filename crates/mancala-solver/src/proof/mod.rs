@@ -28,8 +28,9 @@ pub mod dfpn;
 pub mod table;
 
 pub use certificate::{
-    CheckError, CheckState, Checked, DisproofCheck, Gap, Proof, Repair, SavedCheck, Step,
-    check_disproof, check_proof, load_check,
+    CheckError, CheckInputs, Checked, DisproofCheck, DisproofState, Gap, Proof, ProofCheck,
+    ProofState, Repair, SavedCheck, Step, StretchedCheck, check_disproof, check_proof,
+    load_disproof_check, load_proof_check,
 };
 pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
 pub use dfpn::{Limits, Outcome, ProofSearch, Report, Verdict};

@@ -26,12 +26,34 @@ use super::{Goal, known_verdict, proof_key};
 use crate::retro::Oracle;
 
 mod safe_set;
-mod saved_check;
+mod saved;
 mod strategy;
 
-pub use safe_set::{DisproofCheck, Step, check_disproof};
-pub use saved_check::{CheckState, SavedCheck, load_check};
-pub use strategy::check_proof;
+pub use safe_set::{DisproofCheck, check_disproof};
+pub use saved::set::{DisproofState, load_disproof_check};
+pub use saved::strategy::{ProofState, load_proof_check};
+pub use saved::{SavedCheck, StretchedCheck};
+
+/// The arguments of [`check_proof`] and [`check_disproof`] as one.
+#[allow(clippy::too_many_arguments)]
+fn inputs<'a, 't, 'r, G: Game>(
+    goal: impl Into<Goal>,
+    table: &'a ProofTable,
+    oracle: Option<&'a dyn Oracle<G>>,
+    repair: Option<Repair<'t>>,
+    report: &'r mut dyn FnMut(&Checked),
+    stop: Option<&'static AtomicBool>,
+) -> CheckInputs<'a, 't, 'r, G> {
+    CheckInputs {
+        goal: goal.into(),
+        table,
+        oracle,
+        repair,
+        report,
+        stop,
+    }
+}
+pub use strategy::{ProofCheck, check_proof};
 
 /// Why a certificate does not hold, with the repetition key of the position where it
 /// failed.
@@ -78,6 +100,22 @@ impl Gap {
         })
     }
 }
+
+/// Where a stretch of a check ([`DisproofCheck::run`], [`ProofCheck::run`]) stopped.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Step<T> {
+    /// The check ended: its certificate is checked, a gap was found, or the stop flag was
+    /// raised ([`CheckError::Stopped`], the check's state whole, so it can be saved and
+    /// resumed).
+    Done(Result<T, CheckError>),
+    /// The pause came first; `run` again goes on where it was.
+    Paused,
+}
+
+/// How many positions a check looks at between two looks at the clock by default: a
+/// position takes well under a microsecond when the tables hold it, so the clock is read
+/// about every millisecond at most.
+const CLOCK_EVERY: u32 = 1024;
 
 /// Why a check gave no verdict: the certificate does not hold, or the check was stopped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -177,6 +215,18 @@ impl<'a, 't> Tables<'a, 't> {
     }
 }
 
+/// What a check is given: the question, the search's table, the database whose positions
+/// count as final (the certificate then rests on it), how gaps are repaired (`None`: not
+/// at all), where it reports what it has looked at, and the flag that stops it early.
+pub struct CheckInputs<'a, 't, 'r, G: Game> {
+    pub goal: Goal,
+    pub table: &'a ProofTable,
+    pub oracle: Option<&'a dyn Oracle<G>>,
+    pub repair: Option<Repair<'t>>,
+    pub report: &'r mut dyn FnMut(&Checked),
+    pub stop: Option<&'static AtomicBool>,
+}
+
 /// What both checks work with: the question, the database whose positions count as
 /// final, the tables and the tally of what was looked at.
 struct Context<'a, 't, 'r, G: Game> {
@@ -189,20 +239,13 @@ struct Context<'a, 't, 'r, G: Game> {
 }
 
 impl<'a, 't, 'r, G: Game> Context<'a, 't, 'r, G> {
-    fn new(
-        goal: Goal,
-        table: &'a ProofTable,
-        oracle: Option<&'a dyn Oracle<G>>,
-        repair: Option<Repair<'t>>,
-        report: &'r mut dyn FnMut(&Checked),
-        stop: Option<&'static AtomicBool>,
-    ) -> Self {
+    fn new(inputs: CheckInputs<'a, 't, 'r, G>) -> Self {
         Context {
-            goal,
-            oracle,
-            tables: Tables::new(table, repair),
-            tally: Tally::new(report),
-            stop,
+            goal: inputs.goal,
+            oracle: inputs.oracle,
+            tables: Tables::new(inputs.table, inputs.repair),
+            tally: Tally::new(inputs.report),
+            stop: inputs.stop,
         }
     }
 

@@ -8,6 +8,7 @@
 //! failure.
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -15,7 +16,13 @@ use hashbrown::HashTable;
 use hashbrown::hash_table::Entry;
 use mancala_core::Game;
 
-use super::{CheckError, Checked, Context, Gap, Repair, children, seen_key};
+use super::saved::set::{DisproofState, load_disproof_check};
+use super::saved::{SavedCheck, StretchedCheck, to_the_end};
+use super::{
+    CLOCK_EVERY, CheckError, CheckInputs, Checked, Context, Gap, Repair, Step, children, inputs,
+    seen_key,
+};
+use crate::proof::checkpoint::ProofCheckpointError;
 use crate::proof::dfpn::Verdict;
 use crate::proof::table::ProofTable;
 use crate::proof::{Goal, proof_key};
@@ -40,21 +47,8 @@ pub fn check_disproof<G: Game>(
     report: &mut dyn FnMut(&Checked),
     stop: Option<&'static AtomicBool>,
 ) -> Result<Checked, CheckError> {
-    let mut check = DisproofCheck::new(root, goal, table, oracle, repair, report, stop);
-    match check.run(None) {
-        Step::Done(found) => found,
-        Step::Paused => unreachable!("a check without a pause runs to its end"),
-    }
-}
-
-/// Where a [`DisproofCheck::run`] stopped.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Step {
-    /// The check ended: the set is built, a gap was found, or the stop flag was raised
-    /// ([`CheckError::Stopped`], the check's state whole, so it can be saved and resumed).
-    Done(Result<Checked, CheckError>),
-    /// The pause came first; `run` again goes on where it was.
-    Paused,
+    let inputs = inputs(goal, table, oracle, repair, report, stop);
+    to_the_end(DisproofCheck::new(root, inputs))
 }
 
 /// A disproof check that can run in stretches, be saved between them
@@ -73,10 +67,6 @@ pub struct DisproofCheck<'a, 't, 'r, G: Game> {
     clock_every: u32,
 }
 
-/// [`DisproofCheck::pause_every`]'s default: a position takes well under a microsecond
-/// when the tables hold it, so the clock is read about every millisecond at most.
-const CLOCK_EVERY: u32 = 1024;
-
 /// A position waiting to join the set: the member it comes from, and which of that
 /// member's moves (its place in [`children`]) leads to it, so that a saved check can play
 /// it again from the root.
@@ -93,21 +83,14 @@ fn via(i: usize) -> u8 {
     i as u8
 }
 
-impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
-    /// A check of "`goal`'s attacker does not win from `root`" from its start (arguments
-    /// as for [`check_disproof`]).
-    pub fn new(
-        root: &G,
-        goal: impl Into<Goal>,
-        table: &'a ProofTable,
-        oracle: Option<&'a dyn Oracle<G>>,
-        repair: Option<Repair<'t>>,
-        report: &'r mut dyn FnMut(&Checked),
-        stop: Option<&'static AtomicBool>,
-    ) -> Self {
+impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't, 'r, G> {
+    type Found = Checked;
+    type State = DisproofState<G>;
+
+    fn new(root: &G, inputs: CheckInputs<'a, 't, 'r, G>) -> Self {
         DisproofCheck {
             check: SetCheck {
-                cx: Context::new(goal.into(), table, oracle, repair, report, stop),
+                cx: Context::new(inputs),
                 unsafe_: HashMap::new(),
             },
             root: *root,
@@ -121,21 +104,21 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         }
     }
 
-    /// Looks at the clock (for [`DisproofCheck::run`]'s pause) every `positions`
-    /// positions (at least 1), so that a test can pause after each.
-    pub fn pause_every(mut self, positions: u32) -> Self {
-        self.clock_every = positions.max(1);
-        self
+    fn resumed(self, state: DisproofState<G>) -> Self {
+        self.resume_from(state)
     }
 
-    /// What the check has looked at so far.
-    pub fn checked(&self) -> Checked {
-        self.check.cx.tally.checked
+    fn load(
+        path: &Path,
+        label: &str,
+        root: &G,
+    ) -> Result<SavedCheck<DisproofState<G>>, ProofCheckpointError> {
+        load_disproof_check(path, label, root)
     }
 
     /// Builds on until the set is whole, a gap ends the check, the stop flag is raised,
     /// or `pause` has passed (looked at between two positions).
-    pub fn run(&mut self, pause: Option<Instant>) -> Step {
+    fn run(&mut self, pause: Option<Instant>) -> Step<Checked> {
         loop {
             let failure = match self.build(pause) {
                 Ok(Some(step)) => return step,
@@ -160,6 +143,24 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         }
     }
 
+    fn save(&self, path: &Path, label: &str) -> Result<(), ProofCheckpointError> {
+        self.save_to(path, label)
+    }
+}
+
+impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
+    /// Looks at the clock (for [`DisproofCheck::run`]'s pause) every `positions`
+    /// positions (at least 1), so that a test can pause after each.
+    pub fn pause_every(mut self, positions: u32) -> Self {
+        self.clock_every = positions.max(1);
+        self
+    }
+
+    /// What the check has looked at so far.
+    pub fn checked(&self) -> Checked {
+        self.check.cx.tally.checked
+    }
+
     /// Empties the set and starts it again from the root.
     fn restart(&mut self) {
         self.safe = Members::default();
@@ -173,7 +174,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
     /// Adds the waiting positions to the set, avoiding the positions known unsafe.
     /// `Ok(None)`: the set is whole; `Ok(Some(step))`: stopped or paused with the state
     /// whole; `Err`: a failure, with the positions it shows unsafe.
-    fn build(&mut self, pause: Option<Instant>) -> Result<Option<Step>, (Gap, Vec<u128>)> {
+    fn build(&mut self, pause: Option<Instant>) -> Result<Option<Step<Checked>>, (Gap, Vec<u128>)> {
         let (goal, attacker) = (self.check.cx.goal, self.check.cx.goal.attacker);
         // Each run adds at least one position before it pauses.
         let mut looked = 0u32;

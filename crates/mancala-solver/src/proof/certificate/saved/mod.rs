@@ -1,0 +1,200 @@
+//! Checks written to a file between two stretches and read back in another process, so
+//! that a check of hundreds of millions of positions survives the end of a session: what
+//! both kinds keep (the question, the tally, positions found not won or unsafe, the
+//! repairs' table), in [`set`] what a disproof check adds and in [`strategy`] what a proof
+//! check adds. Written atomically with a checksum over every word, as the search's
+//! checkpoint is ([`crate::checkpoint`]).
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
+use std::time::Instant;
+
+use mancala_core::Game;
+
+use super::{CheckError, CheckInputs, Checked, Gap, Repair, Step};
+use crate::checkpoint::Words;
+use crate::proof::ProofTable;
+use crate::proof::checkpoint::{ProofCheckpointError, Reader};
+
+pub mod set;
+pub mod strategy;
+
+/// The layout of both kinds of file (their magic words differ).
+const VERSION: u64 = 1;
+
+/// A check read from a file: its state (for [`StretchedCheck::resumed`]), what it had
+/// looked at, and the repairs' table it had.
+pub struct SavedCheck<S> {
+    pub state: S,
+    pub checked: Checked,
+    /// The repairs' table as it was saved (`None`: the check ran without repairs).
+    pub repair_table: Option<ProofTable>,
+}
+
+/// Either kind of check as a caller runs it: in stretches, saved between them and
+/// resumed in another process ([`super::DisproofCheck`], [`super::ProofCheck`]).
+pub trait StretchedCheck<'a, 't, 'r, G: Game>: Sized {
+    /// What a check that holds gives.
+    type Found;
+    /// What a saved check holds besides its tally and repairs' table.
+    type State;
+    /// A check of the question of `inputs` from `root`, from its start.
+    fn new(root: &G, inputs: CheckInputs<'a, 't, 'r, G>) -> Self;
+    /// This new check going on from a saved one ([`StretchedCheck::load`]).
+    fn resumed(self, state: Self::State) -> Self;
+    /// Reads the check saved at `path` for the question `label` from `root`.
+    fn load(
+        path: &Path,
+        label: &str,
+        root: &G,
+    ) -> Result<SavedCheck<Self::State>, ProofCheckpointError>;
+    /// Runs until the check ends, the stop flag is raised, or `pause` has passed.
+    fn run(&mut self, pause: Option<Instant>) -> Step<Self::Found>;
+    /// Writes the check to `path` for the question `label`.
+    fn save(&self, path: &Path, label: &str) -> Result<(), ProofCheckpointError>;
+}
+
+/// Runs a check to its end at once.
+pub(super) fn to_the_end<'a, 't, 'r, G: Game, C: StretchedCheck<'a, 't, 'r, G>>(
+    mut check: C,
+) -> Result<C::Found, CheckError> {
+    match check.run(None) {
+        Step::Done(found) => found,
+        Step::Paused => unreachable!("a check without a pause runs to its end"),
+    }
+}
+
+type Out = Words<BufWriter<File>>;
+
+/// The header: `magic`, the layout's version, the question and the tally's counters.
+fn put_header(w: &mut Out, magic: &[u8; 8], label: &str, checked: Checked) -> std::io::Result<()> {
+    w.put_bytes(magic)?;
+    w.put(VERSION)?;
+    w.put_text(label)?;
+    w.put(checked.repairs)?;
+    w.put(checked.repair_nodes)?;
+    w.put(checked.retries)
+}
+
+/// Positions with a gap: their keys and why.
+fn put_gaps(w: &mut Out, gaps: &HashMap<u128, Gap>) -> std::io::Result<()> {
+    w.put(gaps.len() as u64)?;
+    for (&seen, gap) in gaps {
+        let (kind, key) = gap.code();
+        for word in [(seen >> 64) as u64, seen as u64, kind, key] {
+            w.put(word)?;
+        }
+    }
+    Ok(())
+}
+
+/// The repairs' table, if the check has one.
+fn put_repairs(w: &mut Out, repair: Option<&Repair>) -> std::io::Result<()> {
+    let words = repair.map_or(&[][..], |r| r.table.words());
+    w.put(repair.is_some() as u64)?;
+    w.put(words.len() as u64)?;
+    for &x in words {
+        w.put(x)?;
+    }
+    Ok(())
+}
+
+fn put_key(w: &mut Out, seen: u128) -> std::io::Result<()> {
+    w.put((seen >> 64) as u64)?;
+    w.put(seen as u64)
+}
+
+/// A check saved from another root: a move is not there, or leads elsewhere.
+fn another_position(path: &Path) -> ProofCheckpointError {
+    ProofCheckpointError::CheckOfAnotherPosition {
+        path: path.to_path_buf(),
+    }
+}
+
+/// A file being read, with what a damaged one is told as.
+struct In<'p> {
+    r: Reader<'p>,
+    path: &'p Path,
+    not_ours: fn(&Path) -> ProofCheckpointError,
+}
+
+impl<'p> In<'p> {
+    /// Opens `path`, a file of `magic` for the question `label`; returns it with the
+    /// tally's counters (the positions are the caller's to count).
+    fn open(
+        path: &'p Path,
+        magic: &[u8; 8],
+        label: &str,
+    ) -> Result<(Self, Checked), ProofCheckpointError> {
+        let not_ours = |path: &Path| ProofCheckpointError::NotACheck {
+            path: path.to_path_buf(),
+        };
+        let (r, _) = Reader::open(path, magic, VERSION..=VERSION, label, || not_ours(path))?;
+        let mut f = In { r, path, not_ours };
+        let checked = Checked {
+            positions: 0,
+            repairs: f.get()?,
+            repair_nodes: f.get()?,
+            retries: f.get()?,
+        };
+        Ok((f, checked))
+    }
+
+    fn get(&mut self) -> Result<u64, ProofCheckpointError> {
+        self.r.get()
+    }
+
+    fn damaged(&self) -> ProofCheckpointError {
+        (self.not_ours)(self.path)
+    }
+
+    /// A count of at most `most`, checked before anything is reserved, so that a damaged
+    /// count is an error, not an allocation failure.
+    fn count(&mut self, most: u64) -> Result<usize, ProofCheckpointError> {
+        let n = self.get()?;
+        if n > most {
+            return Err(self.damaged());
+        }
+        Ok(n as usize)
+    }
+
+    fn key(&mut self) -> Result<u128, ProofCheckpointError> {
+        Ok(u128::from(self.get()?) << 64 | u128::from(self.get()?))
+    }
+
+    fn gaps(&mut self) -> Result<HashMap<u128, Gap>, ProofCheckpointError> {
+        let n = self.count(1 << 32)?;
+        let mut gaps = HashMap::with_capacity(n);
+        for _ in 0..n {
+            let seen = self.key()?;
+            let (kind, key) = (self.get()?, self.get()?);
+            let gap = Gap::from_code(kind, key).ok_or_else(|| self.damaged())?;
+            gaps.insert(seen, gap);
+        }
+        Ok(gaps)
+    }
+
+    /// The repairs' table, then the checksum that ends the file.
+    fn repairs_and_end(mut self) -> Result<Option<ProofTable>, ProofCheckpointError> {
+        let has_repairs = self.get()? == 1;
+        let len = self.get()?;
+        let table = if has_repairs {
+            let mut table = ProofTable::with_words(len)
+                .ok_or_else(|| self.damaged())?
+                .map_err(|source| ProofCheckpointError::Table {
+                    path: self.path.to_path_buf(),
+                    source,
+                })?;
+            for x in table.words_mut() {
+                *x = self.get()?;
+            }
+            Some(table)
+        } else {
+            None
+        };
+        self.r.finish()?;
+        Ok(table)
+    }
+}
