@@ -437,30 +437,17 @@ fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
         let root = Pos { gid, node: 0 };
         let mut report = |_: &_| {};
         let pause = Some(Instant::now());
-        let (found, once, n) = compared!(
-            DisproofCheck,
-            check_disproof,
-            root,
-            table,
-            &path,
-            pause,
-            no_stop,
-            report
-        );
-        assert_eq!(found, once, "disproof: {:?}", graph(gid));
-        count(n, once.map(|c| c.retries));
-        let (found, once, n) = compared!(
-            ProofCheck,
-            check_proof,
-            root,
-            table,
-            &path,
-            pause,
-            no_stop,
-            report
-        );
-        assert_eq!(found, once, "proof: {:?}", graph(gid));
-        count(n, once.map(|p| p.checked.retries));
+        // Each kind of check in stretches against the same check run at once.
+        macro_rules! same {
+            ($kind:ident, $once:ident, $retries:expr) => {{
+                let (found, once, n) =
+                    compared!($kind, $once, root, table, &path, pause, no_stop, report);
+                assert_eq!(found, once, "{}: {:?}", stringify!($kind), graph(gid));
+                count(n, once.map($retries));
+            }};
+        }
+        same!(DisproofCheck, check_disproof, |c| c.retries);
+        same!(ProofCheck, check_proof, |p| p.checked.retries);
     }
     // The saves, the going back, the failures and the checks that hold all happen, so
     // each is compared.
@@ -495,54 +482,25 @@ fn checks_stopped_after_every_repair_answer_as_one_run() {
             }
         }
     };
+    // Each kind of check, stopped, against the same check run at once; `holds`: what the
+    // attacker's winning makes of the check (a proof holds only if he wins).
+    macro_rules! stopped {
+        ($kind:ident, $once:ident, $root:expr, $table:expr, $holds:expr, $gid:expr) => {{
+            let mut raise = raising();
+            let (found, once, n) = compared!($kind, $once, $root, $table, &path, None, stop, raise);
+            let what = format!("{} {found:?} {once:?} {:?}", stringify!($kind), graph($gid));
+            assert_eq!(found.is_ok(), once.is_ok(), "{what}");
+            assert!(found.is_err() || $holds, "accepted: {what}");
+            stops += n;
+            found.is_ok() as u32
+        }};
+    }
     for _ in 0..(cases() / 50).max(20) {
         let (gid, wins) = drawn_graph(&mut rng);
         let table = random_claims(gid, &mut rng, 6);
         let root = Pos { gid, node: 0 };
-        let mut raise = raising();
-        let (found, once, n) = compared!(
-            DisproofCheck,
-            check_disproof,
-            root,
-            table,
-            &path,
-            None,
-            stop,
-            raise
-        );
-        assert_eq!(
-            found.is_ok(),
-            once.is_ok(),
-            "disproof {found:?} {once:?} {:?}",
-            graph(gid)
-        );
-        assert!(
-            found.is_err() || !wins,
-            "disproof accepted: {:?}",
-            graph(gid)
-        );
-        stops += n;
-        disproofs += found.is_ok() as u32;
-        let mut raise = raising();
-        let (found, once, n) = compared!(
-            ProofCheck,
-            check_proof,
-            root,
-            table,
-            &path,
-            None,
-            stop,
-            raise
-        );
-        assert_eq!(
-            found.is_ok(),
-            once.is_ok(),
-            "proof {found:?} {once:?} {:?}",
-            graph(gid)
-        );
-        assert!(found.is_err() || wins, "proof accepted: {:?}", graph(gid));
-        stops += n;
-        proofs += found.is_ok() as u32;
+        disproofs += stopped!(DisproofCheck, check_disproof, root, table, !wins, gid);
+        proofs += stopped!(ProofCheck, check_proof, root, table, wins, gid);
     }
     assert!(
         stops > 100 && proofs > 0 && disproofs > 0,

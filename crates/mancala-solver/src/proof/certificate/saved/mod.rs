@@ -14,7 +14,7 @@ use std::time::Instant;
 use mancala_core::Game;
 
 use super::{CheckError, CheckInputs, Checked, Gap, Repair, Step};
-use crate::checkpoint::Words;
+use crate::checkpoint::{Words, write_atomically};
 use crate::proof::ProofTable;
 use crate::proof::checkpoint::{ProofCheckpointError, Reader};
 
@@ -67,6 +67,24 @@ pub(super) fn to_the_end<'a, 't, 'r, G: Game, C: StretchedCheck<'a, 't, 'r, G>>(
 }
 
 type Out = Words<BufWriter<File>>;
+
+/// Writes a check of kind `magic` for the question `label` to `path`: the header, what
+/// `body` writes, and the repairs' table.
+fn write_check(
+    path: &Path,
+    magic: &[u8; 8],
+    label: &str,
+    checked: Checked,
+    repair: Option<&Repair>,
+    body: impl FnOnce(&mut Out) -> std::io::Result<()>,
+) -> Result<(), ProofCheckpointError> {
+    write_atomically(path, |w| {
+        put_header(w, magic, label, checked)?;
+        body(w)?;
+        put_repairs(w, repair)
+    })
+    .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
+}
 
 /// The header: `magic`, the layout's version, the question and the tally's counters.
 fn put_header(w: &mut Out, magic: &[u8; 8], label: &str, checked: Checked) -> std::io::Result<()> {

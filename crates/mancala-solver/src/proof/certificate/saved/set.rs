@@ -8,9 +8,8 @@ use std::path::Path;
 
 use mancala_core::Game;
 
-use super::{In, SavedCheck, another_position, put_gaps, put_header, put_repairs};
+use super::{In, SavedCheck, another_position, put_gaps, write_check};
 
-use crate::checkpoint::write_atomically;
 use crate::proof::certificate::safe_set::{DisproofCheck, Member, Members, NO_PARENT, Pending};
 use crate::proof::certificate::{Checked, Gap, children, seen_key};
 use crate::proof::checkpoint::ProofCheckpointError;
@@ -33,8 +32,8 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         path: &Path,
         label: &str,
     ) -> Result<(), ProofCheckpointError> {
-        write_atomically(path, |w| {
-            put_header(w, MAGIC, label, self.checked())?;
+        let repair = self.check.cx.tables.repair.as_ref();
+        write_check(path, MAGIC, label, self.checked(), repair, |w| {
             w.put(self.safe.list.len() as u64)?;
             for m in &self.safe.list {
                 w.put(m.seen[0])?;
@@ -50,9 +49,8 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
                 w.put(u64::from(p.parent) | u64::from(p.via) << 32)?;
             }
             put_gaps(w, &self.check.unsafe_)?;
-            put_repairs(w, self.check.cx.tables.repair.as_ref())
+            Ok(())
         })
-        .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
     }
 
     /// This check (made by [`DisproofCheck::new`] for the same question, its `repair`

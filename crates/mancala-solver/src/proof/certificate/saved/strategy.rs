@@ -10,9 +10,8 @@ use arrayvec::ArrayVec;
 use mancala_core::Game;
 use mancala_core::game::MAX_MOVES;
 
-use super::{In, SavedCheck, another_position, put_gaps, put_header, put_key, put_repairs};
+use super::{In, SavedCheck, another_position, put_gaps, put_key, write_check};
 
-use crate::checkpoint::write_atomically;
 use crate::proof::certificate::strategy::{Choice, Frame, ProofCheck};
 use crate::proof::certificate::{Checked, Gap, children, seen_key};
 use crate::proof::checkpoint::ProofCheckpointError;
@@ -45,8 +44,8 @@ impl<'a, 't, 'r, G: Game> ProofCheck<'a, 't, 'r, G> {
         path: &Path,
         label: &str,
     ) -> Result<(), ProofCheckpointError> {
-        write_atomically(path, |w| {
-            put_header(w, MAGIC, label, self.checked())?;
+        let repair = self.cx.tables.repair.as_ref();
+        write_check(path, MAGIC, label, self.checked(), repair, |w| {
             w.put(self.done.len() as u64)?;
             for &seen in &self.done {
                 put_key(w, seen)?;
@@ -69,9 +68,8 @@ impl<'a, 't, 'r, G: Game> ProofCheck<'a, 't, 'r, G> {
                     }
                 }
             }
-            put_repairs(w, self.cx.tables.repair.as_ref())
+            Ok(())
         })
-        .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
     }
 
     /// This check (made by [`ProofCheck::new`] for the same question, its `repair`
