@@ -462,6 +462,50 @@ fn stopped_check_resumes(at_least: &str, answer: &str) {
     assert!(!check_file.exists(), "the check's file outlived the check");
 }
 
+/// A FILE.check that is no saved check (here a line of text) is refused with a message
+/// naming it, exit status 2, before any check runs; --force replaces it, and the check
+/// runs from its start.
+#[test]
+fn a_damaged_check_file_is_refused_unless_forced() {
+    let dir = temp_dir("ckpt-check-damaged");
+    let ck = dir.join("prove.ckpt");
+    let ck_arg = ck.to_str().unwrap();
+    let check_file = dir.join("prove.ckpt.check");
+    let args = [
+        "prove",
+        "kalah:6x3",
+        "--at-least",
+        "4",
+        "--tt-mb",
+        "1",
+        "--json",
+        "--checkpoint",
+        ck_arg,
+    ];
+    let whole = json(&mancala(&args));
+    std::fs::write(&check_file, "not a check\n").unwrap();
+    let out = mancala(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("prove.ckpt.check: not a certificate check")
+            && stderr.contains("--force replaces it"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "no answer without its check");
+    let forced = mancala(&[&args[..], &["--force"]].concat());
+    let stderr = String::from_utf8_lossy(&forced.stderr).into_owned();
+    assert!(stderr.contains("replaced (--force)"), "{stderr}");
+    let again = json(&forced);
+    for field in ["answer", "certificate", "certificate_positions"] {
+        assert_eq!(
+            again["questions"][0][field], whole["questions"][0][field],
+            "{field}"
+        );
+    }
+    assert!(!check_file.exists(), "the check's file outlived the check");
+}
+
 /// A checkpoint FILE whose own name fits the file system but whose `.partial` twin is
 /// too long: every save fails (ENAMETOOLONG) on any machine, as a full disk would.
 fn unsavable(dir: &std::path::Path) -> String {
