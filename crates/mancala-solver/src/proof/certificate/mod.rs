@@ -117,6 +117,20 @@ pub enum Step<T> {
 /// about every millisecond at most.
 const CLOCK_EVERY: u32 = 1024;
 
+/// A move's place among a position's moves ([`children`]), as a saved check keeps it.
+fn place(i: usize) -> u8 {
+    const { assert!(MAX_MOVES <= 256) };
+    i as u8
+}
+
+/// Whether a stretch that has looked at `looked` positions pauses now: the clock is read
+/// every `every` positions, and only after the first, so that each stretch makes progress.
+fn pause_due(looked: u32, every: u32, pause: Option<std::time::Instant>) -> bool {
+    looked > 0
+        && looked.is_multiple_of(every)
+        && pause.is_some_and(|p| std::time::Instant::now() >= p)
+}
+
 /// Why a check gave no verdict: the certificate does not hold, or the check was stopped.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CheckError {

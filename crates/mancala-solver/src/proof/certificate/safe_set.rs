@@ -20,7 +20,7 @@ use super::saved::set::{DisproofState, load_disproof_check};
 use super::saved::{SavedCheck, StretchedCheck, to_the_end};
 use super::{
     CLOCK_EVERY, CheckError, CheckInputs, Checked, Context, Gap, Repair, Step, children, inputs,
-    seen_key,
+    pause_due, place, seen_key,
 };
 use crate::proof::checkpoint::ProofCheckpointError;
 use crate::proof::dfpn::Verdict;
@@ -77,12 +77,6 @@ pub(super) struct Pending<G> {
     pub(super) via: u8,
 }
 
-/// A move's place among a position's children, as a member keeps it.
-fn via(i: usize) -> u8 {
-    const { assert!(mancala_core::game::MAX_MOVES <= 256) };
-    i as u8
-}
-
 impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't, 'r, G> {
     type Found = Checked;
     type State = DisproofState<G>;
@@ -95,13 +89,10 @@ impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't
             },
             root: *root,
             safe: Members::default(),
-            todo: vec![Pending {
-                g: *root,
-                parent: NO_PARENT,
-                via: 0,
-            }],
+            todo: Vec::new(),
             clock_every: CLOCK_EVERY,
         }
+        .restarted()
     }
 
     fn resumed(self, state: DisproofState<G>) -> Self {
@@ -161,6 +152,12 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         self.check.cx.tally.checked
     }
 
+    /// The check with its set empty, started again from the root.
+    fn restarted(mut self) -> Self {
+        self.restart();
+        self
+    }
+
     /// Empties the set and starts it again from the root.
     fn restart(&mut self) {
         self.safe = Members::default();
@@ -182,10 +179,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
             if self.check.cx.stopped() {
                 return Ok(Some(Step::Done(Err(CheckError::Stopped))));
             }
-            if looked > 0
-                && looked.is_multiple_of(self.clock_every)
-                && pause.is_some_and(|p| Instant::now() >= p)
-            {
+            if pause_due(looked, self.clock_every, pause) {
                 return Ok(Some(Step::Paused));
             }
             looked = looked.wrapping_add(1);
@@ -223,7 +217,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
                         self.todo.push(Pending {
                             g: *c,
                             parent: at,
-                            via: via(i),
+                            via: place(i),
                         });
                     }
                 }
@@ -240,7 +234,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
                 Some(i) => self.todo.push(Pending {
                     g: next_positions[i],
                     parent: at,
-                    via: via(i),
+                    via: place(i),
                 }),
                 // A repair the stop flag cut short finds no escape: the position goes
                 // back to wait, so that a saved check loses nothing and adds no false

@@ -17,7 +17,7 @@ use super::saved::strategy::{ProofState, load_proof_check};
 use super::saved::{SavedCheck, StretchedCheck, to_the_end};
 use super::{
     CLOCK_EVERY, CheckError, CheckInputs, Checked, Context, Gap, Proof, Repair, Step, children,
-    inputs, move_to, seen_key, table_key,
+    inputs, move_to, pause_due, place, seen_key, table_key,
 };
 use crate::proof::checkpoint::ProofCheckpointError;
 use crate::proof::dfpn::Verdict;
@@ -121,12 +121,6 @@ enum Played<G> {
     Paused,
 }
 
-/// A move's place among a position's moves, as a frame keeps it.
-fn place(i: usize) -> u8 {
-    const { assert!(MAX_MOVES <= 256) };
-    i as u8
-}
-
 impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for ProofCheck<'a, 't, 'r, G> {
     type Found = Proof<G::Move>;
     type State = ProofState<G>;
@@ -221,10 +215,7 @@ impl<'a, 't, 'r, G: Game> ProofCheck<'a, 't, 'r, G> {
             if self.cx.stopped() {
                 return Ok(Played::Stopped);
             }
-            if looked > 0
-                && looked.is_multiple_of(self.clock_every)
-                && pause.is_some_and(|p| Instant::now() >= p)
-            {
+            if pause_due(looked, self.clock_every, pause) {
                 return Ok(Played::Paused);
             }
             looked = looked.wrapping_add(1);
