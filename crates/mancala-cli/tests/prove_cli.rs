@@ -409,3 +409,42 @@ fn a_certificate_that_does_not_hold_is_not_an_answer() {
         "{err}"
     );
 }
+
+/// `--check-split`: the "no" to Kalah 6 x 3 "at least +4" checked in parts holds fewer
+/// positions at once than it looks at, and says so; a "yes" is checked whole, with a
+/// note that says so.
+#[test]
+fn a_no_checked_in_parts_holds_less_at_once() {
+    let base = [
+        "prove",
+        "kalah:6x3",
+        "--json",
+        "--tt-mb",
+        "16",
+        "--check-split",
+        "4",
+    ];
+    let no = json(&[&base[..], &["--at-least", "4"]].concat());
+    let q = &no["questions"][0];
+    assert_eq!(
+        (&q["answer"], &q["certificate"]),
+        (&"no".into(), &"checked".into()),
+        "{q}"
+    );
+    let (held, positions) = (
+        q["certificate_held"].as_u64(),
+        q["certificate_positions"].as_u64(),
+    );
+    assert!(held.unwrap() * 2 < positions.unwrap(), "{q}");
+    let o = mancala(&[&base[..], &["--at-least", "2"]].concat());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("this \"yes\" is checked whole"), "{err}");
+    let yes: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let q = &yes["questions"][0];
+    assert_eq!(
+        (&q["answer"], &q["certificate"]),
+        (&"yes".into(), &"checked".into()),
+        "{q}"
+    );
+    assert_eq!(q["certificate_held"], q["certificate_positions"], "{q}");
+}

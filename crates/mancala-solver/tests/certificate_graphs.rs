@@ -242,7 +242,7 @@ fn random_claims(gid: u32, rng: &mut SplitMix, kinds: usize) -> ProofTable {
 #[test]
 fn random_graphs_and_random_claims_never_pass_a_wrong_certificate() {
     let mut rng = SplitMix(0x5EED);
-    let (mut proofs, mut disproofs, mut drawn) = (0, 0, 0);
+    let (mut proofs, mut disproofs, mut drawn, mut split) = (0, 0, 0, 0);
     for _ in 0..cases() {
         let (gid, wins) = drawn_graph(&mut rng);
         let table = random_claims(gid, &mut rng, 5);
@@ -264,7 +264,13 @@ fn random_graphs_and_random_claims_never_pass_a_wrong_certificate() {
             assert!(!wins, "disproof accepted: {:?}", graph(gid));
             disproofs += 1;
         }
+        let plies = 1 + rng.below(3) as u32;
+        if split_disproof(&root, &table, None, plies).is_ok() {
+            assert!(!wins, "split {plies}: disproof accepted: {:?}", graph(gid));
+            split += 1;
+        }
     }
+    assert!(split * 20 > drawn, "{drawn}: {split}");
     // Both kinds are accepted often, so the assertions above are exercised.
     assert!(
         proofs * 20 > drawn && disproofs * 20 > drawn,
@@ -291,6 +297,10 @@ fn a_table_that_claims_everything_leads_to_every_true_certificate() {
         let d = check_disproof(&root, A, &table, None, None, &mut |_| {}, None);
         assert_eq!(p.is_ok(), wins, "{p:?} {:?}", graph(gid));
         assert_eq!(d.is_ok(), !wins, "{d:?} {:?}", graph(gid));
+        for plies in 1..=3 {
+            let d = split_disproof(&root, &table, None, plies);
+            assert_eq!(d.is_ok(), !wins, "split {plies}: {d:?} {:?}", graph(gid));
+        }
     }
 }
 
@@ -325,7 +335,7 @@ fn an_escape_is_never_a_final_win_for_the_attacker() {
 fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
     use mancala_solver::proof::Repair;
     let mut rng = SplitMix(0xBEEF);
-    let (mut proofs, mut disproofs) = (0, 0);
+    let (mut proofs, mut disproofs, mut split) = (0, 0, 0);
     for _ in 0..cases() / 2 {
         let (gid, wins) = drawn_graph(&mut rng);
         let table = random_claims(gid, &mut rng, 6);
@@ -344,12 +354,46 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
             nodes: 300,
             table: &mut side,
         });
-        if check_disproof(&root, A, &table, None, repair, &mut |_| {}, None).is_ok() {
+        let whole = check_disproof(&root, A, &table, None, repair, &mut |_| {}, None);
+        if whole.is_ok() {
             assert!(!wins, "disproof accepted: {:?}", graph(gid));
             disproofs += 1;
         }
+        // In parts, with the same repairs. The answers may differ where the defender
+        // holds: a set built in another order may meet a member where the whole set met
+        // a position still waiting (and a repair that cannot keep a disproof resting on
+        // a repetition found no escape).
+        let plies = 1 + rng.below(3) as u32;
+        let mut side = ProofTable::with_mb(1);
+        if split_disproof(&root, &table, Some(&mut side), plies).is_ok() {
+            assert!(!wins, "split {plies}: disproof accepted: {:?}", graph(gid));
+            split += 1;
+        }
     }
-    assert!(proofs > 0 && disproofs > 0, "{proofs}, {disproofs}");
+    assert!(
+        proofs > 0 && disproofs > 0 && split > 0,
+        "{proofs}, {disproofs}, {split}"
+    );
+}
+
+/// The disproof check of `root` with `table` (and repairs into `side`), its set in parts
+/// below `plies`, run at once.
+fn split_disproof(
+    root: &Pos,
+    table: &ProofTable,
+    side: Option<&mut ProofTable>,
+    plies: u32,
+) -> Result<mancala_solver::proof::Checked, CheckError> {
+    let inputs = CheckInputs {
+        goal: A.into(),
+        table,
+        oracle: None,
+        repair: side.and_then(repair),
+        report: &mut |_| {},
+        stop: None,
+        split: Some(plies),
+    };
+    at_once::<DisproofCheck<Pos>>(root, inputs)
 }
 
 /// Repairs of up to 300 nodes into `side`.
@@ -360,23 +404,36 @@ fn repair(side: &mut ProofTable) -> Option<mancala_solver::proof::Repair<'_>> {
     })
 }
 
-/// Runs a check of kind `$kind` (reporting to `$report`, stopped by `$stop`) of the graph
-/// position `$root` with `$table` twice, each with repairs: at once by `$once`, and in
-/// stretches, each run with `$pause` and, where it did not end the check, written to
-/// `$path` and read back into a new check (the repairs' table with it), the stop flag
-/// lowered after a stop. Gives both results and the number of saves.
+/// A check of kind `C` run at once.
+fn at_once<'a, 't, 'r, C: StretchedCheck<'a, 't, 'r, Pos>>(
+    root: &Pos,
+    inputs: CheckInputs<'a, 't, 'r, Pos>,
+) -> Result<C::Found, CheckError> {
+    match C::new(root, inputs).run(None) {
+        Step::Done(found) => found,
+        Step::Paused => unreachable!("a check without a pause runs to its end"),
+    }
+}
+
+/// Runs a check of kind `$kind` (reporting to `$report`, stopped by `$stop`, a disproof's
+/// set in parts below `$split`) of the graph position `$root` with `$table` twice, each
+/// with repairs: at once, and in stretches, each run with `$pause` and, where it did not
+/// end the check, written to `$path` and read back into a new check (the repairs' table
+/// with it), the stop flag lowered after a stop. Gives both results and the number of
+/// saves.
 macro_rules! compared {
-    ($kind:ident, $once:ident, $root:expr, $table:expr, $path:expr, $pause:expr, $stop:expr, $report:ident) => {{
+    ($kind:ident, $split:ident, $root:expr, $table:expr, $path:expr, $pause:expr, $stop:expr, $report:ident) => {{
         let mut side = ProofTable::with_mb(0);
-        let once = $once(
-            &$root,
-            A,
-            &$table,
-            None,
-            repair(&mut side),
-            &mut |_| {},
-            None,
-        );
+        let inputs = CheckInputs {
+            goal: A.into(),
+            table: &$table,
+            oracle: None,
+            repair: repair(&mut side),
+            report: &mut |_| {},
+            stop: None,
+            split: $split,
+        };
+        let once = at_once::<$kind<Pos>>(&$root, inputs);
         let mut side = ProofTable::with_mb(0);
         let mut state = None;
         let mut saves = 0u32;
@@ -388,6 +445,7 @@ macro_rules! compared {
                 repair: repair(&mut side),
                 report: &mut $report,
                 stop: $stop,
+                split: $split,
             };
             let check = $kind::new(&$root, inputs);
             let mut check = match state.take() {
@@ -439,15 +497,25 @@ fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
         let pause = Some(Instant::now());
         // Each kind of check in stretches against the same check run at once.
         macro_rules! same {
-            ($kind:ident, $once:ident, $retries:expr) => {{
+            ($kind:ident, $split:ident, $retries:expr) => {{
                 let (found, once, n) =
-                    compared!($kind, $once, root, table, &path, pause, no_stop, report);
-                assert_eq!(found, once, "{}: {:?}", stringify!($kind), graph(gid));
+                    compared!($kind, $split, root, table, &path, pause, no_stop, report);
+                assert_eq!(
+                    found,
+                    once,
+                    "{} {:?}: {:?}",
+                    stringify!($kind),
+                    $split,
+                    graph(gid)
+                );
                 count(n, once.map($retries));
             }};
         }
-        same!(DisproofCheck, check_disproof, |c| c.retries);
-        same!(ProofCheck, check_proof, |p| p.checked.retries);
+        let whole: Option<u32> = None;
+        same!(DisproofCheck, whole, |c| c.retries);
+        let parts = Some(1 + rng.below(3) as u32);
+        same!(DisproofCheck, parts, |c| c.retries);
+        same!(ProofCheck, whole, |p| p.checked.retries);
     }
     // The saves, the going back, the failures and the checks that hold all happen, so
     // each is compared.
@@ -485,9 +553,10 @@ fn checks_stopped_after_every_repair_answer_as_one_run() {
     // Each kind of check, stopped, against the same check run at once; `holds`: what the
     // attacker's winning makes of the check (a proof holds only if he wins).
     macro_rules! stopped {
-        ($kind:ident, $once:ident, $root:expr, $table:expr, $holds:expr, $gid:expr) => {{
+        ($kind:ident, $split:ident, $root:expr, $table:expr, $holds:expr, $gid:expr) => {{
             let mut raise = raising();
-            let (found, once, n) = compared!($kind, $once, $root, $table, &path, None, stop, raise);
+            let (found, once, n) =
+                compared!($kind, $split, $root, $table, &path, None, stop, raise);
             let what = format!("{} {found:?} {once:?} {:?}", stringify!($kind), graph($gid));
             assert_eq!(found.is_ok(), once.is_ok(), "{what}");
             assert!(found.is_err() || $holds, "accepted: {what}");
@@ -499,8 +568,10 @@ fn checks_stopped_after_every_repair_answer_as_one_run() {
         let (gid, wins) = drawn_graph(&mut rng);
         let table = random_claims(gid, &mut rng, 6);
         let root = Pos { gid, node: 0 };
-        disproofs += stopped!(DisproofCheck, check_disproof, root, table, !wins, gid);
-        proofs += stopped!(ProofCheck, check_proof, root, table, wins, gid);
+        let (whole, parts) = (None, Some(2));
+        disproofs += stopped!(DisproofCheck, whole, root, table, !wins, gid);
+        disproofs += stopped!(DisproofCheck, parts, root, table, !wins, gid);
+        proofs += stopped!(ProofCheck, whole, root, table, wins, gid);
     }
     assert!(
         stops > 100 && proofs > 0 && disproofs > 0,

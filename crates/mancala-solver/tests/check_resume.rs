@@ -62,6 +62,7 @@ fn stretched(
     report: &mut dyn FnMut(&Checked),
     pause: impl Fn() -> Option<Instant>,
     path: &std::path::Path,
+    split: Option<u32>,
 ) -> (Result<Checked, CheckError>, u32) {
     let mut side = ProofTable::with_mb(1);
     let mut state: Option<DisproofState<Kalah>> = None;
@@ -74,6 +75,7 @@ fn stretched(
             repair: repair(&mut side),
             report,
             stop,
+            split,
         };
         let check = DisproofCheck::new(&root(), inputs);
         let mut check = match state.take() {
@@ -114,7 +116,14 @@ fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
         // Gaps are repaired, so the repairs' table is part of what is saved.
         assert!(once.repairs > 100 && once.positions > 10_000, "{once:?}");
         let path = temp_file("check-resume");
-        let (found, saves) = stretched(&table, None, &mut |_| {}, || Some(Instant::now()), &path);
+        let (found, saves) = stretched(
+            &table,
+            None,
+            &mut |_| {},
+            || Some(Instant::now()),
+            &path,
+            None,
+        );
         assert_eq!(found, Ok(once));
         assert!(saves > 10, "{saves}");
         // Another question's file, and a damaged one, are refused.
@@ -127,6 +136,42 @@ fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
         bytes.truncate(mid);
         std::fs::write(&path, &bytes).unwrap();
         assert!(load_disproof_check(&path, "kalah 6x3 +4", &root()).is_err());
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    });
+}
+
+/// The set built in parts below 6 plies: it holds, holds less than half of the
+/// positions at once, and in saved stretches looks at what one run does.
+#[test]
+fn a_check_in_parts_holds_less_and_resumes_as_one_run() {
+    on_search_stack(|| {
+        let table = searched();
+        let mut side = ProofTable::with_mb(1);
+        let inputs = CheckInputs {
+            goal: GOAL,
+            table: &table,
+            oracle: None,
+            repair: repair(&mut side),
+            report: &mut |_| {},
+            stop: None,
+            split: Some(6),
+        };
+        let Step::Done(once) = DisproofCheck::new(&root(), inputs).run(None) else {
+            unreachable!("a check without a pause runs to its end")
+        };
+        let once = once.unwrap();
+        assert!(once.held * 2 < once.positions, "{once:?}");
+        let path = temp_file("check-parts");
+        let (found, saves) = stretched(
+            &table,
+            None,
+            &mut |_| {},
+            || Some(Instant::now()),
+            &path,
+            Some(6),
+        );
+        assert_eq!(found, Ok(once));
+        assert!(saves > 10, "{saves}");
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
@@ -148,7 +193,7 @@ fn a_check_stopped_after_a_repair_resumes_and_holds() {
                 STOP.store(true, Ordering::SeqCst);
             }
         };
-        let (found, saves) = stretched(&table, Some(&STOP), &mut raise, || None, &path);
+        let (found, saves) = stretched(&table, Some(&STOP), &mut raise, || None, &path, None);
         assert!(found.is_ok(), "{found:?}");
         assert!(saves >= 10, "{saves}");
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
@@ -193,6 +238,7 @@ fn a_proof_check_in_saved_stretches_looks_at_what_one_run_does() {
                 repair: repair(&mut side),
                 report: &mut report,
                 stop: None,
+                split: None,
             };
             let check = ProofCheck::new(&root(), inputs);
             let mut check = match state.take() {

@@ -66,6 +66,15 @@ pub struct ProveArgs {
     /// for each --repair-nodes, 64 MB for the default; made when a check starts).
     #[arg(long, value_parser = crate::args::tt_mb)]
     repair_mb: Option<usize>,
+    /// Check a "no" in parts: the certificate's positions fewer than PLIES plies below
+    /// the position first, then, one at a time, the set of each of its positions at that
+    /// ply, each let go when it holds. The memory is then the largest part's instead of
+    /// the whole certificate's (about 30 bytes a position), and positions that several
+    /// parts reach are checked in each, so the check takes longer. A resumed check keeps
+    /// the parts it was started with. The check of a "yes" keeps no such set and is not
+    /// split
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    check_split: Option<u32>,
     /// Save the search's table to FILE every --checkpoint-minutes, at the end of the
     /// search and on Ctrl-C or SIGTERM (exit status 130), which also stop a certificate
     /// check; the same command run again resumes from it (after an answer, with the
@@ -135,8 +144,12 @@ struct Answer {
     answer: &'static str,
     /// "checked", the check's failure, or "none" for an open question.
     certificate: String,
-    /// Positions the checked certificate holds.
+    /// Positions the checked certificate holds (checked in parts: counted once in each
+    /// part that reached them).
     certificate_positions: usize,
+    /// The most of them the check held in memory at once (below
+    /// `certificate_positions` only when --check-split built the set in parts).
+    certificate_held: usize,
     /// For a checked "yes" with the attacker to move at the root: the move his strategy
     /// plays there, a winning move.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -655,6 +668,11 @@ fn ask<G: CliGame>(
                 minutes: a.checkpoint_minutes,
             }),
         };
+        if a.check_split.is_some() && out.verdict == Verdict::Proven {
+            errln!(
+                "note: --check-split splits the check of a \"no\"; this \"yes\" is checked whole (its check keeps no set)"
+            );
+        }
         let check = match out.verdict {
             Verdict::Open => Ok((None, None)),
             Verdict::Proven => checks
@@ -715,6 +733,7 @@ fn ask<G: CliGame>(
         },
         certificate,
         certificate_positions: checked.positions,
+        certificate_held: checked.held,
         winning_move: first_move.map(|m| root.format_move(m)),
         repairs: checked.repairs,
         repair_nodes: checked.repair_nodes,
@@ -781,6 +800,10 @@ impl<'a, G: CliGame> Checks<'a, '_, G> {
                 }
                 _ => String::new(),
             };
+            let kept = match self.a.check_split {
+                Some(_) => format!("{kept}; --check-split applies to a fresh check only"),
+                None => kept,
+            };
             errln!(
                 "resuming the certificate check from {}: {} positions, {} repairs ({:.1} M nodes) so far ({mb} MB table for repairs{kept})",
                 file.path.display(),
@@ -819,6 +842,7 @@ impl<'a, G: CliGame> Checks<'a, '_, G> {
             repair,
             report,
             stop,
+            split: self.a.check_split,
         };
         let check = C::new(root, inputs);
         let mut check = match state {
@@ -894,6 +918,12 @@ fn print_human(out: &Output) {
             q.seconds,
             q.max_depth
         );
+        if q.certificate_held < q.certificate_positions {
+            outln!(
+                "  checked in parts: at most {} positions held at once",
+                q.certificate_held
+            );
+        }
         if q.certificate_retries > 0 {
             outln!(
                 "  the check went back on {} of the table's suggestions and tried others",

@@ -51,6 +51,7 @@ fn inputs<'a, 't, 'r, G: Game>(
         repair,
         report,
         stop,
+        split: None,
     }
 }
 pub use strategy::{ProofCheck, check_proof};
@@ -239,6 +240,11 @@ pub struct CheckInputs<'a, 't, 'r, G: Game> {
     pub repair: Option<Repair<'t>>,
     pub report: &'r mut dyn FnMut(&Checked),
     pub stop: Option<&'static AtomicBool>,
+    /// A disproof check's set built in parts below this ply (`None`: whole): its
+    /// memory is the largest part's, at the price of checking again a position that
+    /// more than one part reaches (a proof check keeps only its line and the positions
+    /// it has checked, and has no parts).
+    pub split: Option<u32>,
 }
 
 /// What both checks work with: the question, the database whose positions count as
@@ -347,6 +353,10 @@ pub struct Checked {
     /// later gave up for another; a disproof check that builds its set again counts
     /// from 0 again.
     pub positions: usize,
+    /// The most positions the check held in memory at once: `positions`, or for a
+    /// disproof check whose set was built in parts ([`CheckInputs::split`]), the top's
+    /// and the largest part's.
+    pub held: usize,
     /// Searches run to fill gaps, and their nodes.
     pub repairs: u64,
     pub repair_nodes: u64,
@@ -377,8 +387,9 @@ impl<'r> Tally<'r> {
     }
 
     /// The certificate now holds `positions` distinct positions.
-    fn looked_at(&mut self, positions: usize) {
+    fn looked_at(&mut self, positions: usize, held: usize) {
         self.checked.positions = positions;
+        self.checked.held = self.checked.held.max(held);
         if positions.is_multiple_of(REPORT_EVERY) {
             (self.report)(&self.checked);
         }

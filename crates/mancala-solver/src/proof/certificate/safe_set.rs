@@ -63,8 +63,36 @@ pub struct DisproofCheck<'a, 't, 'r, G: Game> {
     pub(super) root: G,
     pub(super) safe: Members,
     pub(super) todo: Vec<Pending<G>>,
+    pub(super) split: Split,
     /// Positions between two looks at the clock ([`DisproofCheck::pause_every`]).
     clock_every: u32,
+}
+
+/// A set built in parts ([`CheckInputs::split`]): first the top, the members less than
+/// `horizon` plies below the root, whose members at the horizon are not followed but kept
+/// as parts; then each part's set from its member, on top of the top's members, let go
+/// once the part is whole. Every member's obligations are then met in the top or in the
+/// set of the part it belongs to, so the union of the sets is a set S of the module
+/// documentation; the memory is the top's and the largest part's, not the whole set's,
+/// and a position that more than one part reaches is checked once in each.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Split {
+    /// The ply at which the top ends (`None`: the set is built whole).
+    pub(super) horizon: Option<u32>,
+    /// The parts still to build: their members' places in the list.
+    pub(super) parts: Vec<u32>,
+    /// Once the top is whole: its length; the members after it are the part's being
+    /// built.
+    pub(super) top: Option<u32>,
+    /// The members of the parts built and let go.
+    pub(super) released: usize,
+}
+
+impl Split {
+    /// Whether a position `depth` plies below the root is a part's, not followed now.
+    fn cuts(&self, depth: u32) -> bool {
+        self.top.is_none() && self.horizon.is_some_and(|h| depth >= h)
+    }
 }
 
 /// A position waiting to join the set: the member it comes from, and which of that
@@ -75,6 +103,8 @@ pub(super) struct Pending<G> {
     pub(super) g: G,
     pub(super) parent: u32,
     pub(super) via: u8,
+    /// Plies below the root (counted only in the top of a split set).
+    pub(super) depth: u32,
 }
 
 impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't, 'r, G> {
@@ -82,6 +112,10 @@ impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't
     type State = DisproofState<G>;
 
     fn new(root: &G, inputs: CheckInputs<'a, 't, 'r, G>) -> Self {
+        let split = Split {
+            horizon: inputs.split,
+            ..Split::default()
+        };
         DisproofCheck {
             check: SetCheck {
                 cx: Context::new(inputs),
@@ -90,6 +124,7 @@ impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't
             root: *root,
             safe: Members::default(),
             todo: Vec::new(),
+            split,
             clock_every: CLOCK_EVERY,
         }
         .restarted()
@@ -165,7 +200,33 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
             g: self.root,
             parent: NO_PARENT,
             via: 0,
+            depth: 0,
         }];
+        self.split = Split {
+            horizon: self.split.horizon,
+            ..Split::default()
+        };
+    }
+
+    /// The positions looked at so far: the set's and those of the parts let go.
+    fn positions(&self) -> usize {
+        self.split.released + self.safe.len()
+    }
+
+    /// With the waiting positions all added: starts the next part of a split set (lets
+    /// the part before go) and gives its member and position, to be followed as if it
+    /// had just joined; `None` when no part is left.
+    fn next_part(&mut self) -> Option<(G, u32)> {
+        self.split.horizon?;
+        let top = *self.split.top.get_or_insert(self.safe.len() as u32);
+        let at = self.split.parts.pop()?;
+        if self.safe.len() > top as usize {
+            self.split.released += self.safe.len() - top as usize;
+            self.safe.truncate(top as usize);
+        }
+        let g = replay(&self.root, &self.safe.list, &self.safe.list[at as usize])
+            .expect("a part's member is played again from the root as it was reached");
+        Some((g, at))
     }
 
     /// Adds the waiting positions to the set, avoiding the positions known unsafe.
@@ -175,7 +236,21 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         let (goal, attacker) = (self.check.cx.goal, self.check.cx.goal.attacker);
         // Each run adds at least one position before it pauses.
         let mut looked = 0u32;
-        while let Some(&next) = self.todo.last() {
+        loop {
+            let Some(&next) = self.todo.last() else {
+                let Some((g, at)) = self.next_part() else {
+                    return Ok(None);
+                };
+                match self.follow(&g, at, u32::MAX) {
+                    Followed::Met => continue,
+                    Followed::Failed(gap) => return Err((gap, forced_above(&self.safe.list, at))),
+                    // Cut short by a stop: the part waits again.
+                    Followed::Stopped => {
+                        self.split.parts.push(at);
+                        return Ok(Some(Step::Done(Err(CheckError::Stopped))));
+                    }
+                }
+            };
             if self.check.cx.stopped() {
                 return Ok(Some(Step::Done(Err(CheckError::Stopped))));
             }
@@ -198,7 +273,10 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
             else {
                 continue;
             };
-            self.check.cx.tally.looked_at(self.safe.len());
+            self.check
+                .cx
+                .tally
+                .looked_at(self.positions(), self.safe.len());
             let fail = |gap, safe: &Members| Err((gap, forced_above(&safe.list, at)));
             // Play may cycle inside the set: a repetition must fall short of the goal
             // wherever it happens (in a win/draw/loss game: be a draw).
@@ -210,45 +288,91 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
                 Some(false) => continue,
                 None => {}
             }
-            let next_positions = children(&g);
-            if g.to_move() == attacker {
-                for (i, c) in next_positions.iter().enumerate() {
-                    if !self.safe.contains(seen_key(c)) {
-                        self.todo.push(Pending {
-                            g: *c,
-                            parent: at,
-                            via: place(i),
-                        });
-                    }
-                }
+            if self.split.cuts(next.depth) {
+                self.split.parts.push(at);
                 continue;
             }
-            let ends_safely = |c: &G| self.check.cx.verdict(c) == Some(false);
-            if next_positions
-                .iter()
-                .any(|c| ends_safely(c) || self.safe.contains(seen_key(c)))
-            {
-                continue;
-            }
-            match self.check.escape(&next_positions) {
-                Some(i) => self.todo.push(Pending {
-                    g: next_positions[i],
-                    parent: at,
-                    via: place(i),
-                }),
+            match self.follow(&g, at, next.depth) {
+                Followed::Met => {}
+                Followed::Failed(gap) => return fail(gap, &self.safe),
                 // A repair the stop flag cut short finds no escape: the position goes
                 // back to wait, so that a saved check loses nothing and adds no false
                 // failure.
-                None if self.check.cx.stopped() => {
+                Followed::Stopped => {
                     self.safe.remove_last();
                     self.todo.push(next);
                     return Ok(Some(Step::Done(Err(CheckError::Stopped))));
                 }
-                None => return fail(Gap::NoEscape(key), &self.safe),
             }
         }
-        Ok(None)
     }
+
+    /// Puts the obligations of the member `at`, position `g` (`depth` plies below the
+    /// root), to wait: all of the attacker's moves, or one escape of the defender's.
+    fn follow(&mut self, g: &G, at: u32, depth: u32) -> Followed {
+        let attacker = self.check.cx.goal.attacker;
+        let depth = depth.saturating_add(1);
+        let next_positions = children(g);
+        if g.to_move() == attacker {
+            for (i, c) in next_positions.iter().enumerate() {
+                if !self.safe.contains(seen_key(c)) {
+                    self.todo.push(Pending {
+                        g: *c,
+                        parent: at,
+                        via: place(i),
+                        depth,
+                    });
+                }
+            }
+            return Followed::Met;
+        }
+        let ends_safely = |c: &G| self.check.cx.verdict(c) == Some(false);
+        if next_positions
+            .iter()
+            .any(|c| ends_safely(c) || self.safe.contains(seen_key(c)))
+        {
+            return Followed::Met;
+        }
+        match self.check.escape(&next_positions) {
+            Some(i) => {
+                self.todo.push(Pending {
+                    g: next_positions[i],
+                    parent: at,
+                    via: place(i),
+                    depth,
+                });
+                Followed::Met
+            }
+            None if self.check.cx.stopped() => Followed::Stopped,
+            None => Followed::Failed(Gap::NoEscape(proof_key(g))),
+        }
+    }
+}
+
+/// How a member's obligations were met ([`DisproofCheck::follow`]).
+enum Followed {
+    /// Waiting or in the set.
+    Met,
+    /// A defender's position without an escape.
+    Failed(Gap),
+    /// A repair the stop flag cut short found no escape.
+    Stopped,
+}
+
+/// The position of `member`: the moves that led to it played from `root` (`None` when a
+/// move is not there or leads elsewhere: a check of another position).
+pub(super) fn replay<G: Game>(root: &G, members: &[Member], member: &Member) -> Option<G> {
+    let mut line = Vec::new();
+    let mut cur = member;
+    while cur.parent != NO_PARENT {
+        line.push(cur.via);
+        cur = &members[cur.parent as usize];
+    }
+    let mut g = *root;
+    for &via in line.iter().rev() {
+        g = *children(&g).get(usize::from(via))?;
+    }
+    (seen_key(&g) == member.seen()).then_some(g)
 }
 
 /// A member of the set as it is built: the member that first led to it, by which move,
@@ -339,6 +463,14 @@ impl Members {
             attacker_to_move,
         });
         Some(at)
+    }
+
+    /// Keeps the first `len` members only (with an index of them alone: the index of a
+    /// part's members is let go with them).
+    fn truncate(&mut self, len: usize) {
+        let mut list = std::mem::take(&mut self.list);
+        list.truncate(len);
+        *self = Members::from_list(list);
     }
 
     /// Takes the newest member out again.

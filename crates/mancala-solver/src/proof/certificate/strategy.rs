@@ -247,7 +247,7 @@ impl<'a, 't, 'r, G: Game> ProofCheck<'a, 't, 'r, G> {
                     let frame = stack.pop().expect("the loop holds a frame");
                     self.on_line.remove(&frame.seen);
                     self.done.insert(frame.seen);
-                    self.cx.tally.looked_at(self.done.len());
+                    self.cx.tally.looked_at(self.done.len(), self.done.len());
                     if stack.is_empty() {
                         let chosen = frame.chosen.map(|i| frame.kids[usize::from(i)]);
                         return Ok(Played::Checked(chosen));

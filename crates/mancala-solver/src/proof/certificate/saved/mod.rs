@@ -21,8 +21,11 @@ use crate::proof::checkpoint::{ProofCheckpointError, Reader};
 pub mod set;
 pub mod strategy;
 
-/// The layout of both kinds of file (their magic words differ).
-const VERSION: u64 = 1;
+/// A kind of file: its magic word and the version of its layout.
+pub(super) struct Layout {
+    magic: &'static [u8; 8],
+    version: u64,
+}
 
 /// A check read from a file: its state (for [`StretchedCheck::resumed`]), what it had
 /// looked at, and the repairs' table it had.
@@ -68,28 +71,29 @@ pub(super) fn to_the_end<'a, 't, 'r, G: Game, C: StretchedCheck<'a, 't, 'r, G>>(
 
 type Out = Words<BufWriter<File>>;
 
-/// Writes a check of kind `magic` for the question `label` to `path`: the header, what
+/// Writes a check of kind `layout` for the question `label` to `path`: the header, what
 /// `body` writes, and the repairs' table.
 fn write_check(
     path: &Path,
-    magic: &[u8; 8],
+    layout: &Layout,
     label: &str,
     checked: Checked,
     repair: Option<&Repair>,
     body: impl FnOnce(&mut Out) -> std::io::Result<()>,
 ) -> Result<(), ProofCheckpointError> {
     write_atomically(path, |w| {
-        put_header(w, magic, label, checked)?;
+        put_header(w, layout, label, checked)?;
         body(w)?;
         put_repairs(w, repair)
     })
     .map_err(|(path, source)| ProofCheckpointError::Io { path, source })
 }
 
-/// The header: `magic`, the layout's version, the question and the tally's counters.
-fn put_header(w: &mut Out, magic: &[u8; 8], label: &str, checked: Checked) -> std::io::Result<()> {
-    w.put_bytes(magic)?;
-    w.put(VERSION)?;
+/// The header: the magic word, the layout's version, the question and the tally's
+/// counters.
+fn put_header(w: &mut Out, layout: &Layout, label: &str, checked: Checked) -> std::io::Result<()> {
+    w.put_bytes(layout.magic)?;
+    w.put(layout.version)?;
     w.put_text(label)?;
     w.put(checked.repairs)?;
     w.put(checked.repair_nodes)?;
@@ -139,20 +143,27 @@ struct In<'p> {
 }
 
 impl<'p> In<'p> {
-    /// Opens `path`, a file of `magic` for the question `label`; returns it with the
+    /// Opens `path`, a file of `layout` for the question `label`; returns it with the
     /// tally's counters (the positions are the caller's to count).
     fn open(
         path: &'p Path,
-        magic: &[u8; 8],
+        layout: &Layout,
         label: &str,
     ) -> Result<(Self, Checked), ProofCheckpointError> {
         let not_ours = |path: &Path| ProofCheckpointError::NotACheck {
             path: path.to_path_buf(),
         };
-        let (r, _) = Reader::open(path, magic, VERSION..=VERSION, label, || not_ours(path))?;
+        let (r, _) = Reader::open(
+            path,
+            layout.magic,
+            layout.version..=layout.version,
+            label,
+            || not_ours(path),
+        )?;
         let mut f = In { r, path, not_ours };
         let checked = Checked {
             positions: 0,
+            held: 0,
             repairs: f.get()?,
             repair_nodes: f.get()?,
             retries: f.get()?,

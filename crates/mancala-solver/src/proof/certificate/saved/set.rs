@@ -8,22 +8,32 @@ use std::path::Path;
 
 use mancala_core::Game;
 
-use super::{In, SavedCheck, another_position, put_gaps, write_check};
+use super::{In, Layout, SavedCheck, another_position, put_gaps, write_check};
 
-use crate::proof::certificate::safe_set::{DisproofCheck, Member, Members, NO_PARENT, Pending};
-use crate::proof::certificate::{Checked, Gap, children, seen_key};
+use crate::proof::certificate::safe_set::{
+    DisproofCheck, Member, Members, NO_PARENT, Pending, Split, replay,
+};
+use crate::proof::certificate::{Checked, Gap, children};
 use crate::proof::checkpoint::ProofCheckpointError;
 
-const MAGIC: &[u8; 8] = b"MNCLCHCK";
+/// A disproof check's file; version 2 added the parts of a split set ([`Split`]).
+const LAYOUT: Layout = Layout {
+    magic: b"MNCLCHCK",
+    version: 2,
+};
 
 /// The state of a saved disproof check, for [`DisproofCheck::resumed`].
 pub struct DisproofState<G> {
     root: G,
     members: Vec<Member>,
     todo: Vec<Pending<G>>,
+    split: Split,
     unsafe_: HashMap<u128, Gap>,
     checked: Checked,
 }
+
+/// [`Split::horizon`] and [`Split::top`] in a file: `None` is this word.
+const NONE: u64 = u64::MAX;
 
 impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
     /// Writes the check's state to `path` for the question `label`.
@@ -33,7 +43,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         label: &str,
     ) -> Result<(), ProofCheckpointError> {
         let repair = self.check.cx.tables.repair.as_ref();
-        write_check(path, MAGIC, label, self.checked(), repair, |w| {
+        write_check(path, &LAYOUT, label, self.checked(), repair, |w| {
             w.put(self.safe.list.len() as u64)?;
             for m in &self.safe.list {
                 w.put(m.seen[0])?;
@@ -48,6 +58,15 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
             for p in &self.todo {
                 w.put(u64::from(p.parent) | u64::from(p.via) << 32)?;
             }
+            let split = &self.split;
+            w.put(split.horizon.map_or(NONE, u64::from))?;
+            w.put(split.top.map_or(NONE, u64::from))?;
+            w.put(split.released as u64)?;
+            w.put(split.parts.len() as u64)?;
+            for &at in &split.parts {
+                w.put(u64::from(at))?;
+            }
+            w.put(self.checked().held as u64)?;
             put_gaps(w, &self.check.unsafe_)?;
             Ok(())
         })
@@ -62,6 +81,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         self.root = state.root;
         self.safe = Members::from_list(state.members);
         self.todo = state.todo;
+        self.split = state.split;
         self
     }
 }
@@ -72,7 +92,7 @@ pub fn load_disproof_check<G: Game>(
     label: &str,
     root: &G,
 ) -> Result<SavedCheck<DisproofState<G>>, ProofCheckpointError> {
-    let (mut f, mut checked) = In::open(path, MAGIC, label)?;
+    let (mut f, mut checked) = In::open(path, &LAYOUT, label)?;
     let n = f.count(u64::from(u32::MAX))?;
     let mut members = Vec::with_capacity(n);
     for i in 0..n {
@@ -95,26 +115,38 @@ pub fn load_disproof_check<G: Game>(
         let word = f.get()?;
         waiting.push((word as u32, (word >> 32) as u8));
     }
+    let split = read_split(&mut f, members.len())?;
+    checked.held = f.get()? as usize;
     let unsafe_ = f.gaps()?;
     let repair_table = f.repairs_and_end()?;
     let another = || another_position(path);
     let mut todo = Vec::with_capacity(waiting.len());
     for (parent, via) in waiting {
-        let g = if parent == NO_PARENT {
-            *root
+        let (g, depth) = if parent == NO_PARENT {
+            (*root, 0)
         } else {
             let at = members.get(parent as usize).ok_or_else(another)?;
             let from = replay(root, &members, at).ok_or_else(another)?;
-            *children(&from).get(usize::from(via)).ok_or_else(another)?
+            let g = *children(&from).get(usize::from(via)).ok_or_else(another)?;
+            (g, depth(&members, parent) + 1)
         };
-        todo.push(Pending { g, parent, via });
+        todo.push(Pending {
+            g,
+            parent,
+            via,
+            depth,
+        });
     }
-    checked.positions = members.len();
+    for &at in &split.parts {
+        replay(root, &members, &members[at as usize]).ok_or_else(another)?;
+    }
+    checked.positions = split.released + members.len();
     Ok(SavedCheck {
         state: DisproofState {
             root: *root,
             members,
             todo,
+            split,
             unsafe_,
             checked,
         },
@@ -123,18 +155,39 @@ pub fn load_disproof_check<G: Game>(
     })
 }
 
-/// The position of `member`: the moves that led to it played from `root` (`None` when a
-/// move is not there or leads elsewhere: a check of another position).
-fn replay<G: Game>(root: &G, members: &[Member], member: &Member) -> Option<G> {
-    let mut line = Vec::new();
-    let mut cur = member;
-    while cur.parent != NO_PARENT {
-        line.push(cur.via);
-        cur = &members[cur.parent as usize];
+/// A split set's state ([`Split`]), its parts' places checked against the `members`.
+fn read_split(f: &mut In, members: usize) -> Result<Split, ProofCheckpointError> {
+    let horizon = f.get()?;
+    let top = f.get()?;
+    let released = f.get()?;
+    let n = f.count(members as u64)?;
+    let mut parts = Vec::with_capacity(n);
+    for _ in 0..n {
+        parts.push(f.get()?);
     }
-    let mut g = *root;
-    for &via in line.iter().rev() {
-        g = *children(&g).get(usize::from(via))?;
+    let fits = |word: u64| word < members as u64;
+    let is_ply = |word: u64| word == NONE || word <= u64::from(u32::MAX);
+    if !is_ply(horizon)
+        || !(top == NONE || top <= members as u64)
+        || !parts.iter().all(|&p| fits(p))
+    {
+        return Err(f.damaged());
     }
-    (seen_key(&g) == member.seen()).then_some(g)
+    Ok(Split {
+        horizon: (horizon != NONE).then_some(horizon as u32),
+        top: (top != NONE).then_some(top as u32),
+        released: released as usize,
+        parts: parts.into_iter().map(|p| p as u32).collect(),
+    })
+}
+
+/// Plies from the root to the member at `at`.
+fn depth(members: &[Member], at: u32) -> u32 {
+    let mut plies = 0;
+    let mut cur = at;
+    while cur != NO_PARENT {
+        plies += 1;
+        cur = members[cur as usize].parent;
+    }
+    plies - 1
 }

@@ -10,13 +10,17 @@ use arrayvec::ArrayVec;
 use mancala_core::Game;
 use mancala_core::game::MAX_MOVES;
 
-use super::{In, SavedCheck, another_position, put_gaps, put_key, write_check};
+use super::{In, Layout, SavedCheck, another_position, put_gaps, put_key, write_check};
 
 use crate::proof::certificate::strategy::{Choice, Frame, ProofCheck};
 use crate::proof::certificate::{Checked, Gap, children, seen_key};
 use crate::proof::checkpoint::ProofCheckpointError;
 
-const MAGIC: &[u8; 8] = b"MNCLSTRT";
+/// A proof check's file.
+const LAYOUT: Layout = Layout {
+    magic: b"MNCLSTRT",
+    version: 1,
+};
 
 /// The state of a saved proof check, for [`ProofCheck::resumed`].
 pub struct ProofState<G> {
@@ -45,7 +49,7 @@ impl<'a, 't, 'r, G: Game> ProofCheck<'a, 't, 'r, G> {
         label: &str,
     ) -> Result<(), ProofCheckpointError> {
         let repair = self.cx.tables.repair.as_ref();
-        write_check(path, MAGIC, label, self.checked(), repair, |w| {
+        write_check(path, &LAYOUT, label, self.checked(), repair, |w| {
             w.put(self.done.len() as u64)?;
             for &seen in &self.done {
                 put_key(w, seen)?;
@@ -92,7 +96,7 @@ pub fn load_proof_check<G: Game>(
     label: &str,
     root: &G,
 ) -> Result<SavedCheck<ProofState<G>>, ProofCheckpointError> {
-    let (mut f, mut checked) = In::open(path, MAGIC, label)?;
+    let (mut f, mut checked) = In::open(path, &LAYOUT, label)?;
     let n = f.count(1 << 36)?;
     let mut done = HashSet::with_capacity(n);
     for _ in 0..n {
@@ -163,6 +167,7 @@ pub fn load_proof_check<G: Game>(
     }
     let repair_table = f.repairs_and_end()?;
     checked.positions = done.len();
+    checked.held = done.len();
     Ok(SavedCheck {
         state: ProofState {
             root: *root,
