@@ -436,6 +436,7 @@ fn a_no_checked_in_parts_holds_less_at_once() {
         q["certificate_positions"].as_u64(),
     );
     assert!(held.unwrap() * 2 < positions.unwrap(), "{q}");
+    assert!(q["certificate_parts"].as_u64().unwrap() > 1, "{q}");
     let o = mancala(&[&base[..], &["--at-least", "2"]].concat());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("this \"yes\" is checked whole"), "{err}");
@@ -447,4 +448,5 @@ fn a_no_checked_in_parts_holds_less_at_once() {
         "{q}"
     );
     assert_eq!(q["certificate_held"], q["certificate_positions"], "{q}");
+    assert_eq!(q["certificate_parts"], 0, "{q}");
 }

@@ -150,6 +150,8 @@ struct Answer {
     /// The most of them the check held in memory at once (below
     /// `certificate_positions` only when --check-split built the set in parts).
     certificate_held: usize,
+    /// The parts --check-split cut the set into (0: checked whole).
+    certificate_parts: usize,
     /// For a checked "yes" with the attacker to move at the root: the move his strategy
     /// plays there, a winning move.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -649,8 +651,9 @@ fn ask<G: CliGame>(
             if show && t - last >= 5.0 {
                 last = t;
                 errln!(
-                    "[{t:.0} s] {question} checking the certificate: {} positions, {} repairs ({:.1} M nodes)",
+                    "[{t:.0} s] {question} checking the certificate: {} positions{}, {} repairs ({:.1} M nodes)",
                     c.positions,
+                    in_parts(c),
                     c.repairs,
                     c.repair_nodes as f64 / 1e6
                 );
@@ -734,6 +737,7 @@ fn ask<G: CliGame>(
         certificate,
         certificate_positions: checked.positions,
         certificate_held: checked.held,
+        certificate_parts: checked.parts,
         winning_move: first_move.map(|m| root.format_move(m)),
         repairs: checked.repairs,
         repair_nodes: checked.repair_nodes,
@@ -749,6 +753,19 @@ fn ask<G: CliGame>(
         table_mb,
         resumed: earlier,
     })
+}
+
+/// Where a check in parts (--check-split) is, for its progress lines: the part being
+/// built and the most positions held at once; nothing for a check of the whole.
+fn in_parts(c: &Checked) -> String {
+    match c.parts {
+        0 => String::new(),
+        n => format!(
+            " (part {} of {n}, at most {} held)",
+            (c.parts_done + 1).min(n),
+            c.held
+        ),
+    }
 }
 
 /// What a failed allocation of the repairs' table is told as.
@@ -805,9 +822,10 @@ impl<'a, G: CliGame> Checks<'a, '_, G> {
                 None => kept,
             };
             errln!(
-                "resuming the certificate check from {}: {} positions, {} repairs ({:.1} M nodes) so far ({mb} MB table for repairs{kept})",
+                "resuming the certificate check from {}: {} positions{}, {} repairs ({:.1} M nodes) so far ({mb} MB table for repairs{kept})",
                 file.path.display(),
                 c.positions,
+                in_parts(&c),
                 c.repairs,
                 c.repair_nodes as f64 / 1e6
             );
@@ -918,9 +936,10 @@ fn print_human(out: &Output) {
             q.seconds,
             q.max_depth
         );
-        if q.certificate_held < q.certificate_positions {
+        if q.certificate_parts > 0 {
             outln!(
-                "  checked in parts: at most {} positions held at once",
+                "  checked in {} parts: at most {} positions held at once",
+                q.certificate_parts,
                 q.certificate_held
             );
         }

@@ -357,6 +357,10 @@ pub struct Checked {
     /// disproof check whose set was built in parts ([`CheckInputs::split`]), the top's
     /// and the largest part's.
     pub held: usize,
+    /// A disproof check in parts: how many parts the top left (0 while the top is built,
+    /// and for a whole set), and how many of them are whole.
+    pub parts: usize,
+    pub parts_done: usize,
     /// Searches run to fill gaps, and their nodes.
     pub repairs: u64,
     pub repair_nodes: u64,
@@ -387,6 +391,12 @@ impl<'r> Tally<'r> {
     }
 
     /// The certificate now holds `positions` distinct positions.
+    /// A part of a split set was started: `done` of `parts` are whole.
+    fn part(&mut self, done: usize, parts: usize) {
+        (self.checked.parts_done, self.checked.parts) = (done, parts);
+        (self.report)(&self.checked);
+    }
+
     fn looked_at(&mut self, positions: usize, held: usize) {
         self.checked.positions = positions;
         self.checked.held = self.checked.held.max(held);

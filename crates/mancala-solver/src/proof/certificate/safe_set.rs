@@ -86,6 +86,8 @@ pub(super) struct Split {
     pub(super) top: Option<u32>,
     /// The members of the parts built and let go.
     pub(super) released: usize,
+    /// The parts the top left.
+    pub(super) found: usize,
 }
 
 impl Split {
@@ -218,7 +220,13 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
     /// had just joined; `None` when no part is left.
     fn next_part(&mut self) -> Option<(G, u32)> {
         self.split.horizon?;
-        let top = *self.split.top.get_or_insert(self.safe.len() as u32);
+        if self.split.top.is_none() {
+            self.split.top = Some(self.safe.len() as u32);
+            self.split.found = self.split.parts.len();
+        }
+        let top = self.split.top.unwrap_or_default();
+        let tally = &mut self.check.cx.tally;
+        tally.part(self.split.found - self.split.parts.len(), self.split.found);
         let at = self.split.parts.pop()?;
         if self.safe.len() > top as usize {
             self.split.released += self.safe.len() - top as usize;

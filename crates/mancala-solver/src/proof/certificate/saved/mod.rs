@@ -162,11 +162,10 @@ impl<'p> In<'p> {
         )?;
         let mut f = In { r, path, not_ours };
         let checked = Checked {
-            positions: 0,
-            held: 0,
             repairs: f.get()?,
             repair_nodes: f.get()?,
             retries: f.get()?,
+            ..Checked::default()
         };
         Ok((f, checked))
     }

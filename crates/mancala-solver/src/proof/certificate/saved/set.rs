@@ -16,10 +16,11 @@ use crate::proof::certificate::safe_set::{
 use crate::proof::certificate::{Checked, Gap, children};
 use crate::proof::checkpoint::ProofCheckpointError;
 
-/// A disproof check's file; version 2 added the parts of a split set ([`Split`]).
+/// A disproof check's file; version 2 added the parts of a split set ([`Split`]),
+/// version 3 the number of parts.
 const LAYOUT: Layout = Layout {
     magic: b"MNCLCHCK",
-    version: 2,
+    version: 3,
 };
 
 /// The state of a saved disproof check, for [`DisproofCheck::resumed`].
@@ -62,6 +63,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
             w.put(split.horizon.map_or(NONE, u64::from))?;
             w.put(split.top.map_or(NONE, u64::from))?;
             w.put(split.released as u64)?;
+            w.put(split.found as u64)?;
             w.put(split.parts.len() as u64)?;
             for &at in &split.parts {
                 w.put(u64::from(at))?;
@@ -117,6 +119,13 @@ pub fn load_disproof_check<G: Game>(
     }
     let split = read_split(&mut f, members.len())?;
     checked.held = f.get()? as usize;
+    if split.top.is_some() {
+        // A part being built (positions waiting, its member no longer among the parts
+        // still to build) is not whole.
+        let building = usize::from(!waiting.is_empty());
+        checked.parts = split.found;
+        checked.parts_done = split.found.saturating_sub(split.parts.len() + building);
+    }
     let unsafe_ = f.gaps()?;
     let repair_table = f.repairs_and_end()?;
     let another = || another_position(path);
@@ -160,6 +169,7 @@ fn read_split(f: &mut In, members: usize) -> Result<Split, ProofCheckpointError>
     let horizon = f.get()?;
     let top = f.get()?;
     let released = f.get()?;
+    let found = f.get()?;
     let n = f.count(members as u64)?;
     let mut parts = Vec::with_capacity(n);
     for _ in 0..n {
@@ -170,6 +180,7 @@ fn read_split(f: &mut In, members: usize) -> Result<Split, ProofCheckpointError>
     if !is_ply(horizon)
         || !(top == NONE || top <= members as u64)
         || !parts.iter().all(|&p| fits(p))
+        || (top != NONE && found < n as u64)
     {
         return Err(f.damaged());
     }
@@ -177,6 +188,7 @@ fn read_split(f: &mut In, members: usize) -> Result<Split, ProofCheckpointError>
         horizon: (horizon != NONE).then_some(horizon as u32),
         top: (top != NONE).then_some(top as u32),
         released: released as usize,
+        found: found as usize,
         parts: parts.into_iter().map(|p| p as u32).collect(),
     })
 }
