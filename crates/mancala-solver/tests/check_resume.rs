@@ -98,6 +98,20 @@ fn stretched(
     }
 }
 
+/// The check (its set in parts below `split`) paused at every chance, saved and read back
+/// more than 10 times: it ends as `once`, the same check run at once.
+fn paused_at_every_chance_as(
+    table: &ProofTable,
+    path: &std::path::Path,
+    split: Option<u32>,
+    once: Checked,
+) {
+    let now = || Some(Instant::now());
+    let (found, saves) = stretched(table, None, &mut |_| {}, now, path, split);
+    assert_eq!(found, Ok(once));
+    assert!(saves > 10, "{saves}");
+}
+
 #[test]
 fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
     on_search_stack(|| {
@@ -116,16 +130,7 @@ fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
         // Gaps are repaired, so the repairs' table is part of what is saved.
         assert!(once.repairs > 100 && once.positions > 10_000, "{once:?}");
         let path = temp_file("check-resume");
-        let (found, saves) = stretched(
-            &table,
-            None,
-            &mut |_| {},
-            || Some(Instant::now()),
-            &path,
-            None,
-        );
-        assert_eq!(found, Ok(once));
-        assert!(saves > 10, "{saves}");
+        paused_at_every_chance_as(&table, &path, None, once);
         // Another question's file, and a damaged one, are refused.
         assert!(load_disproof_check(&path, "another", &root()).is_err());
         let mut bytes = std::fs::read(&path).unwrap();
@@ -162,16 +167,7 @@ fn a_check_in_parts_holds_less_and_resumes_as_one_run() {
         let once = once.unwrap();
         assert!(once.held * 2 < once.positions, "{once:?}");
         let path = temp_file("check-parts");
-        let (found, saves) = stretched(
-            &table,
-            None,
-            &mut |_| {},
-            || Some(Instant::now()),
-            &path,
-            Some(6),
-        );
-        assert_eq!(found, Ok(once));
-        assert!(saves > 10, "{saves}");
+        paused_at_every_chance_as(&table, &path, Some(6), once);
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
