@@ -392,13 +392,20 @@ fn an_interrupted_certificate_check_resumes_with_the_check() {
 #[test]
 fn a_stopped_certificate_check_resumes_from_its_own_file() {
     for (at_least, answer) in [("4", "no"), ("2", "yes")] {
-        stopped_check_resumes(at_least, answer);
+        stopped_check_resumes(at_least, answer, &[]);
     }
 }
 
+/// The same for a "no" checked in parts (--check-split): it resumes in its part.
 #[cfg(unix)]
-fn stopped_check_resumes(at_least: &str, answer: &str) {
-    let dir = temp_dir(&format!("ckpt-check-file-{at_least}"));
+#[test]
+fn a_stopped_check_in_parts_resumes_from_its_own_file() {
+    stopped_check_resumes("4", "no", &["--check-split", "4"]);
+}
+
+#[cfg(unix)]
+fn stopped_check_resumes(at_least: &str, answer: &str, split: &[&str]) {
+    let dir = temp_dir(&format!("ckpt-check-file-{at_least}{}", split.len()));
     let ck = dir.join("prove.ckpt");
     let ck_arg = ck.to_str().unwrap();
     let check_file = dir.join("prove.ckpt.check");
@@ -415,6 +422,7 @@ fn stopped_check_resumes(at_least: &str, answer: &str) {
         "20000",
         "--json",
     ];
+    let question = [&question[..], split].concat();
     // The search and the check in one stretch each: the answer, the checkpoint kept.
     let ck_args = |minutes| ["--checkpoint", ck_arg, "--checkpoint-minutes", minutes];
     let whole = json(&mancala(&[&question[..], &ck_args("60")].concat()));
@@ -444,6 +452,10 @@ fn stopped_check_resumes(at_least: &str, answer: &str) {
         stderr.contains("resuming the certificate check from") && !stderr.contains(" 0 positions"),
         "{stderr}"
     );
+    // A check in parts says which part it goes on with (its top, above 4 plies, is
+    // fewer positions than the 1,024 a check adds before it first looks at the clock, so
+    // its first save is in a part).
+    assert_eq!(stderr.contains(" (part "), !split.is_empty(), "{stderr}");
     let again = json(&out);
     let fields = [
         "answer",
