@@ -462,8 +462,11 @@ macro_rules! compared {
             }
             check.save($path, "q").unwrap();
             saves += 1;
+            let live = check.checked();
             drop(check);
             let saved = <$kind<Pos> as StretchedCheck<Pos>>::load($path, "q", &$root).unwrap();
+            // The tally read back is the one saved.
+            assert_eq!(saved.checked, live, "{}", stringify!($kind));
             side = saved.repair_table.unwrap();
             state = Some(saved.state);
         };
@@ -482,12 +485,16 @@ fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
     let path = dir.join("check");
     let mut rng = SplitMix(0x5AFE);
     let no_stop: Option<&'static AtomicBool> = None;
-    let (mut saves, mut retried, mut failed, mut held) = (0, 0, 0, 0);
-    let mut count = |n, once: Result<u64, CheckError>| {
-        saves += n;
-        retried += once.unwrap_or(0);
-        failed += once.is_err() as u32;
-        held += once.is_ok() as u32;
+    // For the whole disproof check, the split one, the proof check, and the proof check
+    // with a table that claims everything (so that it goes back often): saves, going
+    // back, failures, checks that hold.
+    let mut seen = [[0u64; 4]; 4];
+    let mut count = |kind: usize, n, once: Result<u64, CheckError>| {
+        let seen = &mut seen[kind];
+        seen[0] += u64::from(n);
+        seen[1] += once.unwrap_or(0);
+        seen[2] += once.is_err() as u64;
+        seen[3] += once.is_ok() as u64;
     };
     for _ in 0..(cases() / 50).max(20) {
         let (gid, _) = drawn_graph(&mut rng);
@@ -497,9 +504,9 @@ fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
         let pause = Some(Instant::now());
         // Each kind of check in stretches against the same check run at once.
         macro_rules! same {
-            ($kind:ident, $split:ident, $retries:expr) => {{
+            ($kind:ident, $split:ident, $table:ident, $at:expr, $retries:expr) => {{
                 let (found, once, n) =
-                    compared!($kind, $split, root, table, &path, pause, no_stop, report);
+                    compared!($kind, $split, root, $table, &path, pause, no_stop, report);
                 assert_eq!(
                     found,
                     once,
@@ -508,21 +515,28 @@ fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
                     $split,
                     graph(gid)
                 );
-                count(n, once.map($retries));
+                count($at, n, once.map($retries));
             }};
         }
         let whole: Option<u32> = None;
-        same!(DisproofCheck, whole, |c| c.retries);
+        same!(DisproofCheck, whole, table, 0, |c| c.retries);
         let parts = Some(1 + rng.below(3) as u32);
-        same!(DisproofCheck, parts, |c| c.retries);
-        same!(ProofCheck, whole, |p| p.checked.retries);
+        same!(DisproofCheck, parts, table, 1, |c| c.retries);
+        same!(ProofCheck, whole, table, 2, |p| p.checked.retries);
+        let claims_all = lying(gid);
+        same!(ProofCheck, whole, claims_all, 3, |p| p.checked.retries);
     }
-    // The saves, the going back, the failures and the checks that hold all happen, so
-    // each is compared.
-    assert!(
-        saves > 100 && retried > 0 && failed > 0 && held > 0,
-        "{saves} {retried} {failed} {held}"
-    );
+    // For each kind the saves, the going back, the failures and the checks that hold
+    // all happen, so each is compared.
+    for (kind, [saves, retried, failed, held]) in seen.into_iter().enumerate() {
+        // Random claims seldom send a proof check back on a check that then holds; the
+        // claims of everything do.
+        let went_back = retried > 0 || kind == 2;
+        assert!(
+            saves > 100 && went_back && failed > 0 && held > 0,
+            "kind {kind}: {saves} {retried} {failed} {held}"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -539,7 +553,7 @@ fn checks_stopped_after_every_repair_answer_as_one_run() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("check");
     let mut rng = SplitMix(0x570B);
-    let (mut stops, mut proofs, mut disproofs) = (0, 0, 0);
+    let (mut stops, mut proofs, mut disproofs, mut in_parts, mut stops_in_parts) = (0, 0, 0, 0, 0);
     // At most 30 stops a check: a repair that settles nothing runs again after each.
     let raising = || {
         let mut left = 30;
@@ -570,12 +584,14 @@ fn checks_stopped_after_every_repair_answer_as_one_run() {
         let root = Pos { gid, node: 0 };
         let (whole, parts) = (None, Some(2));
         disproofs += stopped!(DisproofCheck, whole, root, table, !wins, gid);
-        disproofs += stopped!(DisproofCheck, parts, root, table, !wins, gid);
+        let before = stops;
+        in_parts += stopped!(DisproofCheck, parts, root, table, !wins, gid);
+        stops_in_parts += stops - before;
         proofs += stopped!(ProofCheck, whole, root, table, wins, gid);
     }
     assert!(
-        stops > 100 && proofs > 0 && disproofs > 0,
-        "{stops} {proofs} {disproofs}"
+        stops > 100 && proofs > 0 && disproofs > 0 && in_parts > 0 && stops_in_parts > 30,
+        "{stops} {proofs} {disproofs} {in_parts} {stops_in_parts}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -28,7 +28,9 @@ pub enum ProofCheckpointError {
     },
     #[error("{path}: not a checkpoint of `mancala prove` (versions 1 to {VERSION}), or cut short")]
     NotACheckpoint { path: PathBuf },
-    #[error("{path}: not a certificate check saved by `mancala prove` (version 1), or cut short")]
+    #[error(
+        "{path}: not a certificate check saved by `mancala prove` (of this kind, in a layout this build reads), or cut short"
+    )]
     NotACheck { path: PathBuf },
     #[error(
         "{path}: a certificate check saved from another position (its moves do not replay from this one)"

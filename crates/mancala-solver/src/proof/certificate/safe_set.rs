@@ -208,6 +208,9 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
             horizon: self.split.horizon,
             ..Split::default()
         };
+        // The tally counts the set being built (repairs and retries go on counting).
+        let checked = &mut self.check.cx.tally.checked;
+        (checked.positions, checked.parts, checked.parts_done) = (0, 0, 0);
     }
 
     /// The positions looked at so far: the set's and those of the parts let go.
@@ -308,6 +311,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
                 // failure.
                 Followed::Stopped => {
                     self.safe.remove_last();
+                    self.check.cx.tally.checked.positions = self.positions();
                     self.todo.push(next);
                     return Ok(Some(Step::Done(Err(CheckError::Stopped))));
                 }
@@ -473,12 +477,16 @@ impl Members {
         Some(at)
     }
 
-    /// Keeps the first `len` members only (with an index of them alone: the index of a
-    /// part's members is let go with them).
+    /// Keeps the first `len` members only: the others leave the index one by one (in
+    /// time the part's size, not the top's) and the list.
     fn truncate(&mut self, len: usize) {
-        let mut list = std::mem::take(&mut self.list);
-        list.truncate(len);
-        *self = Members::from_list(list);
+        for at in len..self.list.len() {
+            let seen = self.list[at].seen();
+            if let Ok(found) = self.index.find_entry(bucket(seen), |&i| i as usize == at) {
+                found.remove();
+            }
+        }
+        self.list.truncate(len);
     }
 
     /// Takes the newest member out again.

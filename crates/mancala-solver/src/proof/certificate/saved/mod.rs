@@ -24,7 +24,10 @@ pub mod strategy;
 /// A kind of file: its magic word and the version of its layout.
 pub(super) struct Layout {
     magic: &'static [u8; 8],
+    /// The version written.
     version: u64,
+    /// The oldest version read.
+    oldest: u64,
 }
 
 /// A check read from a file: its state (for [`StretchedCheck::resumed`]), what it had
@@ -140,6 +143,8 @@ struct In<'p> {
     r: Reader<'p>,
     path: &'p Path,
     not_ours: fn(&Path) -> ProofCheckpointError,
+    /// The version of the file's layout.
+    version: u64,
 }
 
 impl<'p> In<'p> {
@@ -153,14 +158,19 @@ impl<'p> In<'p> {
         let not_ours = |path: &Path| ProofCheckpointError::NotACheck {
             path: path.to_path_buf(),
         };
-        let (r, _) = Reader::open(
+        let (r, version) = Reader::open(
             path,
             layout.magic,
-            layout.version..=layout.version,
+            layout.oldest..=layout.version,
             label,
             || not_ours(path),
         )?;
-        let mut f = In { r, path, not_ours };
+        let mut f = In {
+            r,
+            path,
+            not_ours,
+            version,
+        };
         let checked = Checked {
             repairs: f.get()?,
             repair_nodes: f.get()?,

@@ -17,10 +17,12 @@ use crate::proof::certificate::{Checked, Gap, children};
 use crate::proof::checkpoint::ProofCheckpointError;
 
 /// A disproof check's file; version 2 added the parts of a split set ([`Split`]),
-/// version 3 the number of parts.
+/// version 3 the number of parts. All three are read: a file of version 1 holds a set
+/// built whole.
 const LAYOUT: Layout = Layout {
     magic: b"MNCLCHCK",
     version: 3,
+    oldest: 1,
 };
 
 /// The state of a saved disproof check, for [`DisproofCheck::resumed`].
@@ -117,12 +119,18 @@ pub fn load_disproof_check<G: Game>(
         let word = f.get()?;
         waiting.push((word as u32, (word >> 32) as u8));
     }
-    let split = read_split(&mut f, members.len())?;
-    checked.held = f.get()? as usize;
+    // A part being built (positions waiting, its member no longer among the parts still
+    // to build) is not whole.
+    let building = usize::from(!waiting.is_empty());
+    let (split, held) = match f.version {
+        1 => (Split::default(), members.len()),
+        _ => {
+            let split = read_split(&mut f, members.len(), building)?;
+            (split, f.get()? as usize)
+        }
+    };
+    checked.held = held;
     if split.top.is_some() {
-        // A part being built (positions waiting, its member no longer among the parts
-        // still to build) is not whole.
-        let building = usize::from(!waiting.is_empty());
         checked.parts = split.found;
         checked.parts_done = split.found.saturating_sub(split.parts.len() + building);
     }
@@ -165,17 +173,23 @@ pub fn load_disproof_check<G: Game>(
 }
 
 /// A split set's state ([`Split`]), its parts' places checked against the `members`.
-fn read_split(f: &mut In, members: usize) -> Result<Split, ProofCheckpointError> {
+fn read_split(f: &mut In, members: usize, building: usize) -> Result<Split, ProofCheckpointError> {
     let horizon = f.get()?;
     let top = f.get()?;
     let released = f.get()?;
-    let found = f.get()?;
+    // Version 2 did not keep the number of parts: those left and the one being built.
+    let found = match f.version {
+        2 => None,
+        _ => Some(f.get()?),
+    };
     let n = f.count(members as u64)?;
+    let found = found.unwrap_or((n + building) as u64);
     let mut parts = Vec::with_capacity(n);
     for _ in 0..n {
         parts.push(f.get()?);
     }
-    let fits = |word: u64| word < members as u64;
+    // A part is a member of the top (of the set so far while the top is built).
+    let fits = |word: u64| word < if top == NONE { members as u64 } else { top };
     let is_ply = |word: u64| word == NONE || word <= u64::from(u32::MAX);
     if !is_ply(horizon)
         || !(top == NONE || top <= members as u64)

@@ -20,6 +20,7 @@ use crate::proof::checkpoint::ProofCheckpointError;
 const LAYOUT: Layout = Layout {
     magic: b"MNCLSTRT",
     version: 1,
+    oldest: 1,
 };
 
 /// The state of a saved proof check, for [`ProofCheck::resumed`].
