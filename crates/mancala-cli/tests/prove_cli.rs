@@ -450,3 +450,33 @@ fn a_no_checked_in_parts_holds_less_at_once() {
     assert_eq!(q["certificate_held"], q["certificate_positions"], "{q}");
     assert_eq!(q["certificate_parts"], 0, "{q}");
 }
+
+/// `--check-threads 2`: the same "no" checked in parts on two threads holds; without
+/// `--check-split` the option is refused (exit status 2).
+#[test]
+fn a_no_checked_in_parts_on_two_threads_holds() {
+    let base = [
+        "prove",
+        "kalah:6x3",
+        "--json",
+        "--tt-mb",
+        "16",
+        "--at-least",
+        "4",
+    ];
+    let no = json(&[&base[..], &["--check-split", "4", "--check-threads", "2"]].concat());
+    let q = &no["questions"][0];
+    assert_eq!(
+        (&q["answer"], &q["certificate"]),
+        (&"no".into(), &"checked".into()),
+        "{q}"
+    );
+    assert!(q["certificate_parts"].as_u64().unwrap() > 1, "{q}");
+    let o = mancala(&[&base[..], &["--check-threads", "2"]].concat());
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

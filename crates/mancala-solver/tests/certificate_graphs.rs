@@ -301,6 +301,15 @@ fn a_table_that_claims_everything_leads_to_every_true_certificate() {
             let d = split_disproof(&root, &table, None, plies);
             assert_eq!(d.is_ok(), !wins, "split {plies}: {d:?} {:?}", graph(gid));
         }
+        // Its parts on three threads at once.
+        let mut helpers = [ProofTable::with_mb(0), ProofTable::with_mb(0)];
+        let d = split_disproof_on(&root, &table, None, 1, &mut helpers);
+        assert_eq!(
+            d.is_ok(),
+            !wins,
+            "split 1 on 3 threads: {d:?} {:?}",
+            graph(gid)
+        );
     }
 }
 
@@ -335,7 +344,7 @@ fn an_escape_is_never_a_final_win_for_the_attacker() {
 fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
     use mancala_solver::proof::Repair;
     let mut rng = SplitMix(0xBEEF);
-    let (mut proofs, mut disproofs, mut split) = (0, 0, 0);
+    let (mut proofs, mut disproofs, mut split, mut threads) = (0, 0, 0, 0);
     for _ in 0..cases() / 2 {
         let (gid, wins) = drawn_graph(&mut rng);
         let table = random_claims(gid, &mut rng, 6);
@@ -369,10 +378,21 @@ fn random_graphs_with_repairs_never_pass_a_wrong_certificate() {
             assert!(!wins, "split {plies}: disproof accepted: {:?}", graph(gid));
             split += 1;
         }
+        // The same on two threads, each with repairs of its own.
+        let mut side = ProofTable::with_mb(1);
+        let mut helper = [ProofTable::with_mb(1)];
+        if split_disproof_on(&root, &table, Some(&mut side), plies, &mut helper).is_ok() {
+            assert!(
+                !wins,
+                "split {plies} on 2 threads: disproof accepted: {:?}",
+                graph(gid)
+            );
+            threads += 1;
+        }
     }
     assert!(
-        proofs > 0 && disproofs > 0 && split > 0,
-        "{proofs}, {disproofs}, {split}"
+        proofs > 0 && disproofs > 0 && split > 0 && threads > 0,
+        "{proofs}, {disproofs}, {split}, {threads}"
     );
 }
 
@@ -384,6 +404,18 @@ fn split_disproof(
     side: Option<&mut ProofTable>,
     plies: u32,
 ) -> Result<mancala_solver::proof::Checked, CheckError> {
+    split_disproof_on(root, table, side, plies, &mut [])
+}
+
+/// [`split_disproof`] with its parts built on `1 + helpers.len()` threads at once, each
+/// helper repairing into its own table.
+fn split_disproof_on(
+    root: &Pos,
+    table: &ProofTable,
+    side: Option<&mut ProofTable>,
+    plies: u32,
+    helpers: &mut [ProofTable],
+) -> Result<mancala_solver::proof::Checked, CheckError> {
     let inputs = CheckInputs {
         goal: A.into(),
         table,
@@ -392,6 +424,7 @@ fn split_disproof(
         report: &mut |_| {},
         stop: None,
         split: Some(plies),
+        helpers: helpers.iter_mut().filter_map(repair).collect(),
     };
     at_once::<DisproofCheck<Pos>>(root, inputs)
 }
@@ -432,6 +465,7 @@ macro_rules! compared {
             report: &mut |_| {},
             stop: None,
             split: $split,
+            helpers: Vec::new(),
         };
         let once = at_once::<$kind<Pos>>(&$root, inputs);
         let mut side = ProofTable::with_mb(0);
@@ -446,6 +480,7 @@ macro_rules! compared {
                 report: &mut $report,
                 stop: $stop,
                 split: $split,
+                helpers: Vec::new(),
             };
             let check = $kind::new(&$root, inputs);
             let mut check = match state.take() {

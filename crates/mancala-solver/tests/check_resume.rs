@@ -76,6 +76,7 @@ fn stretched(
             report,
             stop,
             split,
+            helpers: Vec::new(),
         };
         let check = DisproofCheck::new(&root(), inputs);
         let mut check = match state.take() {
@@ -160,6 +161,7 @@ fn a_check_in_parts_holds_less_and_resumes_as_one_run() {
             report: &mut |_| {},
             stop: None,
             split: Some(6),
+            helpers: Vec::new(),
         };
         let Step::Done(once) = DisproofCheck::new(&root(), inputs).run(None) else {
             unreachable!("a check without a pause runs to its end")
@@ -168,6 +170,54 @@ fn a_check_in_parts_holds_less_and_resumes_as_one_run() {
         assert!(once.held * 2 < once.positions, "{once:?}");
         let path = temp_file("check-parts");
         paused_at_every_chance_as(&table, &path, Some(6), once);
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    });
+}
+
+/// The parts built on two threads at once (the second with a repairs' table of its
+/// own), paused after every round of parts, saved and read back each time: it holds,
+/// and looks at about as many positions as on one thread (the parts end in another
+/// order, so the repairs' tables and the escapes they suggest may differ).
+#[test]
+fn a_check_in_parts_on_two_threads_holds_in_saved_rounds() {
+    on_search_stack(|| {
+        let table = searched();
+        let path = temp_file("check-threads");
+        let (mut side, mut helper) = (ProofTable::with_mb(1), ProofTable::with_mb(1));
+        let mut state: Option<DisproofState<Kalah>> = None;
+        let mut saves = 0;
+        let found = loop {
+            let inputs = CheckInputs {
+                goal: GOAL,
+                table: &table,
+                oracle: None,
+                repair: repair(&mut side),
+                report: &mut |_| {},
+                stop: None,
+                split: Some(4),
+                helpers: repair(&mut helper).into_iter().collect(),
+            };
+            let check = DisproofCheck::new(&root(), inputs);
+            let mut check = match state.take() {
+                None => check,
+                Some(s) => check.resumed(s),
+            };
+            match check.run(Some(Instant::now())) {
+                Step::Done(found) => break found,
+                Step::Paused => {}
+            }
+            check.save(&path, "kalah 6x3 +4").unwrap();
+            saves += 1;
+            let live = check.checked();
+            drop(check);
+            let saved = load_disproof_check(&path, "kalah 6x3 +4", &root()).unwrap();
+            assert_eq!(saved.checked, live);
+            side = saved.repair_table.unwrap();
+            state = Some(saved.state);
+        };
+        let found = found.unwrap();
+        assert!(saves > 10 && found.parts > 10, "{saves} {found:?}");
+        assert_eq!(found.parts_done, found.parts, "{found:?}");
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
@@ -235,6 +285,7 @@ fn a_proof_check_in_saved_stretches_looks_at_what_one_run_does() {
                 report: &mut report,
                 stop: None,
                 split: None,
+                helpers: Vec::new(),
             };
             let check = ProofCheck::new(&root(), inputs);
             let mut check = match state.take() {

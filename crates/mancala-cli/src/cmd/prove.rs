@@ -75,6 +75,16 @@ pub struct ProveArgs {
     /// split
     #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=1000))]
     check_split: Option<u32>,
+    /// Threads that build the parts of --check-split at once, each with a repairs' table
+    /// of its own of the size of --repair-mb (the first thread's is the one saved)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        requires = "check_split",
+        value_parser = clap::value_parser!(u16).range(1..=256)
+    )]
+    check_threads: u16,
     /// Save the search's table to FILE every --checkpoint-minutes, at the end of the
     /// search and on Ctrl-C or SIGTERM (exit status 130), which also stop a certificate
     /// check; the same command run again resumes from it (after an answer, with the
@@ -673,7 +683,7 @@ fn ask<G: CliGame>(
         };
         if a.check_split.is_some() && out.verdict == Verdict::Proven {
             errln!(
-                "note: --check-split splits the check of a \"no\"; this \"yes\" is checked whole (its check keeps no set)"
+                "note: --check-split splits the check of a \"no\"; this \"yes\" is checked whole (its check keeps no set), on one thread"
             );
         }
         let check = match out.verdict {
@@ -681,13 +691,27 @@ fn ask<G: CliGame>(
             Verdict::Proven => checks
                 .open::<ProofCheck<G>>(root)
                 .and_then(|(mut repair_table, state)| {
-                    checks.check::<ProofCheck<G>>(root, &mut repair_table, state, &mut checking)
+                    let none = &mut [];
+                    checks.check::<ProofCheck<G>>(
+                        root,
+                        &mut repair_table,
+                        none,
+                        state,
+                        &mut checking,
+                    )
                 })
                 .map(|(found, mb)| (Some(found), Some(mb))),
             Verdict::Disproven => checks
                 .open::<DisproofCheck<G>>(root)
                 .and_then(|(mut repair_table, state)| {
-                    checks.check::<DisproofCheck<G>>(root, &mut repair_table, state, &mut checking)
+                    let mut helpers = checks.helper_tables(repair_table.as_ref())?;
+                    checks.check::<DisproofCheck<G>>(
+                        root,
+                        &mut repair_table,
+                        &mut helpers,
+                        state,
+                        &mut checking,
+                    )
                 })
                 .map(|(found, mb)| {
                     let found = found.map(|checked| Proof {
@@ -835,6 +859,18 @@ impl<'a, G: CliGame> Checks<'a, '_, G> {
         Ok((Some(table), None))
     }
 
+    /// The repairs' tables of the other threads of --check-threads, each of the size of
+    /// `first`, the first thread's (none without repairs).
+    fn helper_tables(&self, first: Option<&ProofTable>) -> Result<Vec<ProofTable>> {
+        let Some(first) = first else {
+            return Ok(Vec::new());
+        };
+        let mb = first.bytes() >> 20;
+        (1..self.a.check_threads)
+            .map(|_| ProofTable::try_with_mb(mb).context(REPAIR_TABLE))
+            .collect()
+    }
+
     /// Runs the check of the search's answer, going on from `state` when there is one,
     /// with repairs into `repair_table`: at once, or with a file in stretches of
     /// --checkpoint-minutes, saved after each and on a signal (which stops it, as it
@@ -844,14 +880,17 @@ impl<'a, G: CliGame> Checks<'a, '_, G> {
         &self,
         root: &G,
         repair_table: &'t mut Option<ProofTable>,
+        helper_tables: &'t mut [ProofTable],
         state: Option<C::State>,
         report: &'r mut dyn FnMut(&Checked),
     ) -> Result<(Result<C::Found, CheckError>, usize)> {
         let mb = repair_table.as_ref().map_or(0, |t| t.bytes() >> 20);
-        let repair = repair_table.as_mut().map(|table| Repair {
-            nodes: self.a.repair_nodes,
-            table,
-        });
+        let nodes = self.a.repair_nodes;
+        let repair = repair_table.as_mut().map(|table| Repair { nodes, table });
+        let helpers = helper_tables
+            .iter_mut()
+            .map(|table| Repair { nodes, table })
+            .collect();
         let stop = self.saving.as_ref().map(|_| interrupt::flag());
         let inputs = CheckInputs {
             goal: self.goal,
@@ -861,6 +900,7 @@ impl<'a, G: CliGame> Checks<'a, '_, G> {
             report,
             stop,
             split: self.a.check_split,
+            helpers,
         };
         let check = C::new(root, inputs);
         let mut check = match state {

@@ -25,6 +25,7 @@ use super::table::ProofTable;
 use super::{Goal, known_verdict, proof_key};
 use crate::retro::Oracle;
 
+mod parts;
 mod safe_set;
 mod saved;
 mod strategy;
@@ -52,6 +53,7 @@ fn inputs<'a, 't, 'r, G: Game>(
         report,
         stop,
         split: None,
+        helpers: Vec::new(),
     }
 }
 pub use strategy::{ProofCheck, check_proof};
@@ -245,6 +247,10 @@ pub struct CheckInputs<'a, 't, 'r, G: Game> {
     /// more than one part reaches (a proof check keeps only its line and the positions
     /// it has checked, and has no parts).
     pub split: Option<u32>,
+    /// The repairs of the other threads that build the parts of a split set at once, one
+    /// each: the parts are built on `1 + helpers.len()` threads (a proof check runs on
+    /// one and leaves them).
+    pub helpers: Vec<Repair<'t>>,
 }
 
 /// What both checks work with: the question, the database whose positions count as
@@ -390,13 +396,13 @@ impl<'r> Tally<'r> {
         }
     }
 
-    /// The certificate now holds `positions` distinct positions.
     /// A part of a split set was started: `done` of `parts` are whole.
     fn part(&mut self, done: usize, parts: usize) {
         (self.checked.parts_done, self.checked.parts) = (done, parts);
         (self.report)(&self.checked);
     }
 
+    /// The certificate now holds `positions` positions, `held` of them in memory.
     fn looked_at(&mut self, positions: usize, held: usize) {
         self.checked.positions = positions;
         self.checked.held = self.checked.held.max(held);

@@ -64,6 +64,8 @@ pub struct DisproofCheck<'a, 't, 'r, G: Game> {
     pub(super) safe: Members,
     pub(super) todo: Vec<Pending<G>>,
     pub(super) split: Split,
+    /// The other threads' repairs ([`CheckInputs::helpers`]).
+    pub(super) helpers: Vec<Repair<'t>>,
     /// Positions between two looks at the clock ([`DisproofCheck::pause_every`]).
     clock_every: u32,
 }
@@ -113,11 +115,12 @@ impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't
     type Found = Checked;
     type State = DisproofState<G>;
 
-    fn new(root: &G, inputs: CheckInputs<'a, 't, 'r, G>) -> Self {
+    fn new(root: &G, mut inputs: CheckInputs<'a, 't, 'r, G>) -> Self {
         let split = Split {
             horizon: inputs.split,
             ..Split::default()
         };
+        let helpers = std::mem::take(&mut inputs.helpers);
         DisproofCheck {
             check: SetCheck {
                 cx: Context::new(inputs),
@@ -127,6 +130,7 @@ impl<'a, 't, 'r, G: Game> StretchedCheck<'a, 't, 'r, G> for DisproofCheck<'a, 't
             safe: Members::default(),
             todo: Vec::new(),
             split,
+            helpers,
             clock_every: CLOCK_EVERY,
         }
         .restarted()
@@ -214,7 +218,7 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
     }
 
     /// The positions looked at so far: the set's and those of the parts let go.
-    fn positions(&self) -> usize {
+    pub(super) fn positions(&self) -> usize {
         self.split.released + self.safe.len()
     }
 
@@ -243,12 +247,15 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
     /// Adds the waiting positions to the set, avoiding the positions known unsafe.
     /// `Ok(None)`: the set is whole; `Ok(Some(step))`: stopped or paused with the state
     /// whole; `Err`: a failure, with the positions it shows unsafe.
-    fn build(&mut self, pause: Option<Instant>) -> Result<Option<Step<Checked>>, (Gap, Vec<u128>)> {
+    pub(super) fn build(&mut self, pause: Option<Instant>) -> Built {
         let (goal, attacker) = (self.check.cx.goal, self.check.cx.goal.attacker);
         // Each run adds at least one position before it pauses.
         let mut looked = 0u32;
         loop {
             let Some(&next) = self.todo.last() else {
+                if !self.helpers.is_empty() && self.split.horizon.is_some() {
+                    return self.build_parts_together(pause);
+                }
                 let Some((g, at)) = self.next_part() else {
                     return Ok(None);
                 };
@@ -387,6 +394,11 @@ pub(super) fn replay<G: Game>(root: &G, members: &[Member], member: &Member) -> 
     (seen_key(&g) == member.seen()).then_some(g)
 }
 
+/// What [`DisproofCheck::build`] ends with: `Ok(None)`, the set is whole;
+/// `Ok(Some(step))`, stopped or paused with the state whole; `Err`, a failure, with the
+/// positions it shows unsafe.
+pub(super) type Built = Result<Option<Step<Checked>>, (Gap, Vec<u128>)>;
+
 /// A member of the set as it is built: the member that first led to it, by which move,
 /// and who moves. The check keeps one per position of the set, so it is kept small: 24
 /// bytes, where a `u128` key and an `Option<usize>` parent took 48 with their alignment
@@ -431,7 +443,7 @@ fn bucket(seen: u128) -> u64 {
 }
 
 impl Members {
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.list.len()
     }
 
@@ -479,7 +491,7 @@ impl Members {
 
     /// Keeps the first `len` members only: the others leave the index one by one (in
     /// time the part's size, not the top's) and the list.
-    fn truncate(&mut self, len: usize) {
+    pub(super) fn truncate(&mut self, len: usize) {
         for at in len..self.list.len() {
             let seen = self.list[at].seen();
             if let Ok(found) = self.index.find_entry(bucket(seen), |&i| i as usize == at) {
