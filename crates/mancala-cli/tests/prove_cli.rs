@@ -410,27 +410,24 @@ fn a_certificate_that_does_not_hold_is_not_an_answer() {
     );
 }
 
+/// The start of Kalah 6 x 3 proved with a small table (its value is +2).
+const KALAH_6X3: &[&str] = &["prove", "kalah:6x3", "--json", "--tt-mb", "16"];
+
+/// The question `q` answered `answer`, its certificate checked.
+fn answered(q: &Value, answer: &str) {
+    assert_eq!(q["answer"], answer, "{q}");
+    assert_eq!(q["certificate"], "checked", "{q}");
+}
+
 /// `--check-split`: the "no" to Kalah 6 x 3 "at least +4" checked in parts holds fewer
 /// positions at once than it looks at, and says so; a "yes" is checked whole, with a
 /// note that says so.
 #[test]
 fn a_no_checked_in_parts_holds_less_at_once() {
-    let base = [
-        "prove",
-        "kalah:6x3",
-        "--json",
-        "--tt-mb",
-        "16",
-        "--check-split",
-        "4",
-    ];
+    let base = [KALAH_6X3, &["--check-split", "4"]].concat();
     let no = json(&[&base[..], &["--at-least", "4"]].concat());
     let q = &no["questions"][0];
-    assert_eq!(
-        (&q["answer"], &q["certificate"]),
-        (&"no".into(), &"checked".into()),
-        "{q}"
-    );
+    answered(q, "no");
     let (held, positions) = (
         q["certificate_held"].as_u64(),
         q["certificate_positions"].as_u64(),
@@ -442,11 +439,7 @@ fn a_no_checked_in_parts_holds_less_at_once() {
     assert!(err.contains("this \"yes\" is checked whole"), "{err}");
     let yes: Value = serde_json::from_slice(&o.stdout).unwrap();
     let q = &yes["questions"][0];
-    assert_eq!(
-        (&q["answer"], &q["certificate"]),
-        (&"yes".into(), &"checked".into()),
-        "{q}"
-    );
+    answered(q, "yes");
     assert_eq!(q["certificate_held"], q["certificate_positions"], "{q}");
     assert_eq!(q["certificate_parts"], 0, "{q}");
 }
@@ -455,22 +448,10 @@ fn a_no_checked_in_parts_holds_less_at_once() {
 /// `--check-split` the option is refused (exit status 2).
 #[test]
 fn a_no_checked_in_parts_on_two_threads_holds() {
-    let base = [
-        "prove",
-        "kalah:6x3",
-        "--json",
-        "--tt-mb",
-        "16",
-        "--at-least",
-        "4",
-    ];
+    let base = [KALAH_6X3, &["--at-least", "4"]].concat();
     let no = json(&[&base[..], &["--check-split", "4", "--check-threads", "2"]].concat());
     let q = &no["questions"][0];
-    assert_eq!(
-        (&q["answer"], &q["certificate"]),
-        (&"no".into(), &"checked".into()),
-        "{q}"
-    );
+    answered(q, "no");
     assert!(q["certificate_parts"].as_u64().unwrap() > 1, "{q}");
     let o = mancala(&[&base[..], &["--check-threads", "2"]].concat());
     assert_eq!(

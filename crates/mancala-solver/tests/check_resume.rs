@@ -146,6 +146,26 @@ fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
     });
 }
 
+/// The inputs of a check of the search's "no" with `table`, its set in parts below
+/// `plies`, repairs into `side`, and `helpers` for the other threads.
+fn in_parts<'a, 't>(
+    table: &'a ProofTable,
+    side: &'t mut ProofTable,
+    plies: u32,
+    helpers: Vec<Repair<'t>>,
+) -> CheckInputs<'a, 't, 'static, Kalah> {
+    CheckInputs {
+        goal: GOAL,
+        table,
+        oracle: None,
+        repair: repair(side),
+        report: Box::leak(Box::new(|_: &Checked| {})),
+        stop: None,
+        split: Some(plies),
+        helpers,
+    }
+}
+
 /// The set built in parts below 6 plies: it holds, holds less than half of the
 /// positions at once, and in saved stretches looks at what one run does.
 #[test]
@@ -153,16 +173,7 @@ fn a_check_in_parts_holds_less_and_resumes_as_one_run() {
     on_search_stack(|| {
         let table = searched();
         let mut side = ProofTable::with_mb(1);
-        let inputs = CheckInputs {
-            goal: GOAL,
-            table: &table,
-            oracle: None,
-            repair: repair(&mut side),
-            report: &mut |_| {},
-            stop: None,
-            split: Some(6),
-            helpers: Vec::new(),
-        };
+        let inputs = in_parts(&table, &mut side, 6, Vec::new());
         let Step::Done(once) = DisproofCheck::new(&root(), inputs).run(None) else {
             unreachable!("a check without a pause runs to its end")
         };
@@ -187,16 +198,8 @@ fn a_check_in_parts_on_two_threads_holds_in_saved_rounds() {
         let mut state: Option<DisproofState<Kalah>> = None;
         let mut saves = 0;
         let found = loop {
-            let inputs = CheckInputs {
-                goal: GOAL,
-                table: &table,
-                oracle: None,
-                repair: repair(&mut side),
-                report: &mut |_| {},
-                stop: None,
-                split: Some(4),
-                helpers: repair(&mut helper).into_iter().collect(),
-            };
+            let helpers = repair(&mut helper).into_iter().collect();
+            let inputs = in_parts(&table, &mut side, 4, helpers);
             let check = DisproofCheck::new(&root(), inputs);
             let mut check = match state.take() {
                 None => check,
