@@ -1,9 +1,10 @@
 //! The certificate check of a "no" whole, in parts (`--check-split`) and in parts on two
 //! threads (`--check-threads 2`), side by side on one question: Kalah(6,3), "does South
 //! end with at least +4?" (its value is +2), searched once into a 1 MB table, which keeps
-//! so little that the checks repair gaps, each into fresh repairs' tables of 1 MB. The parts cost time (a
-//! position that several parts reach is checked in each) and save memory; the positions
-//! each check looks at and holds at once are printed before the timings.
+//! so little that the checks repair gaps, each into fresh repairs' tables of 1 MB. The
+//! parts cost time (a position that several parts reach is checked in each) and save
+//! memory; the positions each check looks at and holds at once are printed before the
+//! timings.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mancala_core::Player;
