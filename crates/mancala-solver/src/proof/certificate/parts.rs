@@ -12,14 +12,18 @@
 //! Between two such rounds no part is half built, so the check is saved as a check on
 //! one thread is (the helpers' tables are not saved: a resumed check starts them empty).
 
+use std::collections::HashMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use mancala_core::Game;
 
-use super::safe_set::{Built, DisproofCheck, Members, Split};
-use super::{CheckError, CheckInputs, Checked, Gap, Repair, Step};
+use super::safe_set::{Built, DisproofCheck, Member, Members, Split};
+use super::{CheckError, CheckInputs, Checked, Gap, Repair, Step, StretchedCheck};
+use crate::proof::Goal;
+use crate::proof::table::ProofTable;
+use crate::retro::Oracle;
 
 /// What a thread has done so far, read by the thread that reports.
 #[derive(Default)]
@@ -72,7 +76,10 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         let cx = &self.check.cx;
         let common = Common {
             root: self.root,
-            inputs: (cx.goal, cx.tables.search, cx.oracle, cx.stop),
+            goal: cx.goal,
+            table: cx.tables.search,
+            oracle: cx.oracle,
+            stop: cx.stop,
             unsafe_: &self.check.unsafe_,
             top: &self.safe.list[..top],
             horizon: self.split.horizon,
@@ -166,16 +173,12 @@ fn sum(before: Checked, base: usize, progress: &[Progress]) -> Checked {
 /// What the threads of a round share.
 struct Common<'c, 'a, G: Game> {
     root: G,
-    /// The question, the search's table, the database and the stop flag.
-    #[allow(clippy::type_complexity)]
-    inputs: (
-        super::super::Goal,
-        &'a super::super::table::ProofTable,
-        Option<&'a dyn crate::retro::Oracle<G>>,
-        Option<&'static std::sync::atomic::AtomicBool>,
-    ),
-    unsafe_: &'c std::collections::HashMap<u128, Gap>,
-    top: &'c [super::safe_set::Member],
+    goal: Goal,
+    table: &'a ProofTable,
+    oracle: Option<&'a dyn Oracle<G>>,
+    stop: Option<&'static AtomicBool>,
+    unsafe_: &'c HashMap<u128, Gap>,
+    top: &'c [Member],
     horizon: Option<u32>,
     queue: &'c Mutex<Vec<u32>>,
     failure: &'c Mutex<Option<(Gap, Vec<u128>)>>,
@@ -186,7 +189,6 @@ impl<G: Game> Common<'_, '_, G> {
     /// One thread's round: takes parts and builds each in its own set on top of the top's
     /// members, with repairs into `repair`'s table.
     fn work(&self, repair: Option<&mut Repair<'_>>, progress: &Progress) -> Round {
-        let (goal, table, oracle, stop) = self.inputs;
         let mut report = |c: &Checked| {
             progress.positions.store(
                 c.positions.saturating_sub(self.top.len()),
@@ -199,19 +201,19 @@ impl<G: Game> Common<'_, '_, G> {
                 .store(c.repair_nodes, Ordering::Relaxed);
         };
         let inputs = CheckInputs {
-            goal,
-            table,
-            oracle,
+            goal: self.goal,
+            table: self.table,
+            oracle: self.oracle,
             repair: repair.map(|r| Repair {
                 nodes: r.nodes,
                 table: &mut *r.table,
             }),
             report: &mut report,
-            stop,
+            stop: self.stop,
             split: self.horizon,
             helpers: Vec::new(),
         };
-        let mut check = <DisproofCheck<G> as super::StretchedCheck<G>>::new(&self.root, inputs);
+        let mut check = <DisproofCheck<G> as StretchedCheck<G>>::new(&self.root, inputs);
         check.safe = Members::from_list(self.top.to_vec());
         check.todo.clear();
         check.check.unsafe_ = self.unsafe_.clone();
