@@ -54,15 +54,8 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
     /// none is left ([`Built`] `Ok(None)`), `pause` has passed (`Step::Paused`, the parts
     /// not begun waiting), the stop flag was raised or a part failed.
     pub(super) fn build_parts_together(&mut self, pause: Option<Instant>) -> Built {
-        if self.split.top.is_none() {
-            self.split.top = Some(self.safe.len() as u32);
-            self.split.found = self.split.parts.len();
-        }
-        let top = self.split.top.unwrap_or_default() as usize;
-        if self.safe.len() > top {
-            self.split.released += self.safe.len() - top;
-            self.safe.truncate(top);
-        }
+        let top = self.close_top();
+        self.release_part(top);
         let mut repairs: Vec<Option<Repair<'t>>> =
             std::iter::once(self.check.cx.tables.repair.take())
                 .chain(self.helpers.drain(..).map(Some))

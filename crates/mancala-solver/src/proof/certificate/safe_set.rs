@@ -222,23 +222,33 @@ impl<'a, 't, 'r, G: Game> DisproofCheck<'a, 't, 'r, G> {
         self.split.released + self.safe.len()
     }
 
+    /// The top's length, the top closed (its parts counted) if it was still being built.
+    pub(super) fn close_top(&mut self) -> usize {
+        if self.split.top.is_none() {
+            self.split.top = Some(self.safe.len() as u32);
+            self.split.found = self.split.parts.len();
+        }
+        self.split.top.unwrap_or_default() as usize
+    }
+
+    /// Lets the members after the top's `top` go (a whole part's), counting them.
+    pub(super) fn release_part(&mut self, top: usize) {
+        if self.safe.len() > top {
+            self.split.released += self.safe.len() - top;
+            self.safe.truncate(top);
+        }
+    }
+
     /// With the waiting positions all added: starts the next part of a split set (lets
     /// the part before go) and gives its member and position, to be followed as if it
     /// had just joined; `None` when no part is left.
     fn next_part(&mut self) -> Option<(G, u32)> {
         self.split.horizon?;
-        if self.split.top.is_none() {
-            self.split.top = Some(self.safe.len() as u32);
-            self.split.found = self.split.parts.len();
-        }
-        let top = self.split.top.unwrap_or_default();
+        let top = self.close_top();
         let tally = &mut self.check.cx.tally;
         tally.part(self.split.found - self.split.parts.len(), self.split.found);
         let at = self.split.parts.pop()?;
-        if self.safe.len() > top as usize {
-            self.split.released += self.safe.len() - top as usize;
-            self.safe.truncate(top as usize);
-        }
+        self.release_part(top);
         let g = replay(&self.root, &self.safe.list, &self.safe.list[at as usize])
             .expect("a part's member is played again from the root as it was reached");
         Some((g, at))
