@@ -26,10 +26,10 @@ fn root() -> Kalah {
     Kalah::start(6, 3, Rules::default())
 }
 
-/// The search's table after its answer to `goal`: a table of 1 MB, which keeps little of
-/// it.
+/// The search's table after its answer to `goal`: a table of 512 KB (65,536 entries),
+/// which keeps little of it.
 fn searched_for(goal: Goal, answer: Verdict) -> ProofTable {
-    let mut table = ProofTable::with_mb(1);
+    let mut table = ProofTable::with_words(1 << 16).unwrap().unwrap();
     let out = ProofSearch::new(&mut table, goal, Limits::default()).run(&root());
     assert_eq!(out.verdict, answer);
     table

@@ -46,7 +46,7 @@ use crate::position::{RecordArgs, RuleOptions, Source, build_line, classify};
 pub struct ProveArgs {
     /// The position: a file, an inline position line, or a named start (andada:9).
     position: String,
-    /// Table size in MB for each question (16 bytes a position; default as for `solve`:
+    /// Table size in MB for each question (8 bytes a position; default as for `solve`:
     /// a sixteenth of the available memory, 64 to 1024), rounded down to a power of two
     /// (each answer reports the size used). A resumed search keeps its checkpoint's
     /// table size, or with --tt-mb moves its entries into a table of that size (all of
@@ -96,8 +96,8 @@ pub struct ProveArgs {
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
-    /// Replace a --checkpoint FILE that cannot be resumed (another question's, damaged, or
-    /// a table under 4 MB that --tt-mb asks to grow): start over (its work is lost).
+    /// Replace a --checkpoint FILE that cannot be resumed (another question's, or
+    /// damaged): start over (its work is lost).
     #[arg(long, requires = "checkpoint")]
     force: bool,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
@@ -469,8 +469,8 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 }
 
 /// The table and effort saved at `path` for the question `label`; `None` when --force
-/// replaces a checkpoint that cannot be resumed (another question's, damaged, or too
-/// small to grow into the --tt-mb asked for), which is refused without it. A --tt-mb of
+/// replaces a checkpoint that cannot be resumed (another question's, or damaged), which
+/// is refused without it. A --tt-mb of
 /// another size than the saved table's moves the saved entries into a table of that size
 /// (all of them into a larger one), so a long search can be given more memory between
 /// two runs.

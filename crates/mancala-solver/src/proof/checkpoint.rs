@@ -9,14 +9,32 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use super::table::{BUCKET_WORDS, ProofTable};
+use super::table::{BUCKET_WORDS, ProofTable, SavedEntries, Taken};
 use crate::checkpoint::{Words, write_atomically};
 
 const MAGIC: &[u8; 8] = b"MNCLPROF";
 /// Version 2: leaves have their own rank in the table ([`ProofTable::put_leaf`]); a
 /// version-1 table, whose leaves were settled entries of one node, is read with those
-/// demoted to leaves.
-const VERSION: u64 = 2;
+/// demoted to leaves. Version 3: the table's entries are 8 bytes, eight to a bucket
+/// ([`SavedEntries::Compact`]); versions 1 and 2 held four of 16 bytes
+/// ([`SavedEntries::Wide`]), moved into this layout on reading.
+const VERSION: u64 = 3;
+
+/// How a file of `version` holds its table: from version 3 on, the word read by
+/// `low_bits` says how its index was made ([`ProofTable::low_bits`]).
+fn entries_of(
+    version: u64,
+    low_bits: impl FnOnce() -> Result<u64, ProofCheckpointError>,
+) -> Result<SavedEntries, ProofCheckpointError> {
+    Ok(match version {
+        1 | 2 => SavedEntries::Wide {
+            demote: version == 1,
+        },
+        _ => SavedEntries::Compact {
+            low_bits: low_bits()?.min(64) as u32,
+        },
+    })
+}
 
 /// Why a proof checkpoint cannot be written or read.
 #[derive(Debug, thiserror::Error)]
@@ -50,10 +68,6 @@ pub enum ProofCheckpointError {
         found: String,
         wanted: String,
     },
-    #[error(
-        "{path}: the checkpoint's table of {saved_bytes} bytes is too small to be moved into a larger one (entries keep bits 16-63 of their keys)"
-    )]
-    CannotGrow { path: PathBuf, saved_bytes: usize },
     #[error("{path}: {source}")]
     Table {
         path: PathBuf,
@@ -83,13 +97,23 @@ pub fn save_proof(
     nodes: u64,
     seconds: f64,
 ) -> Result<(), ProofCheckpointError> {
-    write_proof(table, path, label, nodes, seconds, VERSION)
+    let low_bits = table.low_bits();
+    write_proof(
+        table.words(),
+        low_bits,
+        path,
+        label,
+        nodes,
+        seconds,
+        VERSION,
+    )
 }
 
-/// [`save_proof`] in the layout of `version` (the same words in versions 1 and 2; only
-/// what a settled entry of one node means differs), so the tests can write an old file.
+/// [`save_proof`] of a table's `words` in the layout of `version`, so that the tests can
+/// write an old file.
 fn write_proof(
-    table: &ProofTable,
+    words: &[u64],
+    low_bits: u32,
     path: &Path,
     label: &str,
     nodes: u64,
@@ -102,7 +126,9 @@ fn write_proof(
         w.put_text(label)?;
         w.put(nodes)?;
         w.put(seconds.to_bits())?;
-        let words = table.words();
+        if version >= 3 {
+            w.put(u64::from(low_bits))?;
+        }
         w.put(words.len() as u64)?;
         for &x in words {
             w.put(x)?;
@@ -114,8 +140,7 @@ fn write_proof(
 
 /// Reads the checkpoint at `path`, if it belongs to the question `label`, into a table of
 /// `mb` megabytes (as [`ProofTable::try_with_mb`] sizes it), or of the size it was saved
-/// with when `mb` is `None`. A table of another size takes the saved entries bucket by
-/// bucket ([`ProofTable::take_bucket`]), so only the new table is ever in memory.
+/// with when `mb` is `None` ([`read_table`]).
 pub fn load_proof(
     path: &Path,
     label: &str,
@@ -127,53 +152,11 @@ pub fn load_proof(
     let (mut r, version) = Reader::open(path, MAGIC, 1..=VERSION, label, not_ours)?;
     let nodes = r.get()?;
     let seconds = f64::from_bits(r.get()?);
+    let saved = entries_of(version, || r.get())?;
     let len = r.get()?;
-    let too_big = |source| ProofCheckpointError::Table {
-        path: path.to_path_buf(),
-        source,
-    };
-    let count = ProofTable::buckets_in_words(len).ok_or_else(not_ours)?;
+    let (table, count, taken) = read_table(&mut r, len, mb, saved, path, not_ours)?;
     let saved_bytes = count * BUCKET_WORDS * 8;
-    let resized = mb.filter(|&mb| ProofTable::bytes_for_mb(mb) != saved_bytes);
-    let mut dropped = 0;
-    let mut demoted = 0;
-    // Version 1 stored leaves as settled entries of one node (see VERSION).
-    let demote = version == 1;
-    let table = match resized {
-        None => {
-            let mut table = ProofTable::with_words(len)
-                .ok_or_else(not_ours)?
-                .map_err(too_big)?;
-            for x in table.words_mut() {
-                *x = r.get()?;
-            }
-            if demote {
-                demoted = table.demote_one_node_settled();
-            }
-            table
-        }
-        Some(mb) => {
-            if !ProofTable::can_move(count, mb) {
-                return Err(ProofCheckpointError::CannotGrow {
-                    path: path.to_path_buf(),
-                    saved_bytes,
-                });
-            }
-            let mut table = ProofTable::try_with_mb(mb).map_err(too_big)?;
-            for index in 0..count {
-                let mut words = [0; BUCKET_WORDS];
-                for x in &mut words {
-                    *x = r.get()?;
-                }
-                // Demoted before they compete for the smaller table's slots, where a
-                // version-1 leaf would otherwise outrank searched work.
-                let taken = table.take_bucket(index, count, words, demote);
-                dropped += taken.dropped;
-                demoted += taken.demoted;
-            }
-            table
-        }
-    };
+    let Taken { dropped, demoted } = taken;
     r.finish()?;
     Ok(SavedProof {
         table,
@@ -183,6 +166,56 @@ pub fn load_proof(
         dropped,
         demoted,
     })
+}
+
+/// Reads a table of `len` words held as `saved` from `r` into a table of `mb` megabytes
+/// (as [`ProofTable::try_with_mb`] sizes it), or of the size it was saved with when `mb`
+/// is `None`; returns it with the saved table's number of buckets and what moving it
+/// dropped or demoted. A table of this build's layout at its own size is read word for
+/// word; any other moves bucket by bucket ([`ProofTable::take_bucket`]), so that only the
+/// new table is ever in memory.
+pub(crate) fn read_table(
+    r: &mut Reader,
+    len: u64,
+    mb: Option<usize>,
+    saved: SavedEntries,
+    path: &Path,
+    not_ours: impl Fn() -> ProofCheckpointError,
+) -> Result<(ProofTable, usize, Taken), ProofCheckpointError> {
+    let too_big = |source| ProofCheckpointError::Table {
+        path: path.to_path_buf(),
+        source,
+    };
+    let count = ProofTable::buckets_in_words(len).ok_or_else(&not_ours)?;
+    let saved_bytes = count * BUCKET_WORDS * 8;
+    let resized = mb.filter(|&mb| ProofTable::bytes_for_mb(mb) != saved_bytes);
+    let table = match resized {
+        None => ProofTable::with_words(len)
+            .ok_or_else(&not_ours)?
+            .map_err(too_big)?,
+        Some(mb) => ProofTable::try_with_mb(mb).map_err(too_big)?,
+    };
+    if let (None, SavedEntries::Compact { low_bits }) = (resized, saved) {
+        let mut table = table.with_low_bits(low_bits);
+        for x in table.words_mut() {
+            *x = r.get()?;
+        }
+        return Ok((table, count, Taken::default()));
+    }
+    let mut table = table.with_low_bits(saved.known_low_bits(count));
+    let mut all = Taken::default();
+    for index in 0..count {
+        let mut words = [0; BUCKET_WORDS];
+        for x in &mut words {
+            *x = r.get()?;
+        }
+        // A version-1 leaf is demoted before it competes for a slot, where it would
+        // otherwise outrank searched work.
+        let taken = table.take_bucket(index, count, words, saved);
+        all.dropped += taken.dropped;
+        all.demoted += taken.demoted;
+    }
+    Ok((table, count, all))
 }
 
 /// A checkpoint file being read: its words after the magic, version and question, with
@@ -271,18 +304,18 @@ mod tests {
     }
 
     #[test]
-    fn a_saved_table_moves_whole_into_a_larger_one_and_partly_into_a_smaller_one() {
+    fn a_saved_table_moves_whole_into_its_size_or_a_larger_one_and_partly_into_a_smaller_one() {
         let dir = std::env::temp_dir().join(format!("mancala-proof-ckpt-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.ckpt");
-        // A 4 MB table (2^16 buckets) (262,144 entries) offered 400,000 positions: it is full.
+        // A 4 MB table (2^16 buckets, 524,288 entries) offered 800,000 positions: it is full.
         let mut t = ProofTable::with_mb(4);
-        for (i, k) in keys(400_000).enumerate() {
+        for (i, k) in keys(800_000).enumerate() {
             t.put(k, i as u32 % 50 + 1, 7, i as u64);
         }
-        let held: Vec<_> = keys(400_000).filter_map(|k| Some((k, t.get(k)?))).collect();
+        let held: Vec<_> = keys(800_000).filter_map(|k| Some((k, t.get(k)?))).collect();
         assert!(
-            held.len() > 200_000 && held.len() < 400_000,
+            held.len() > 400_000 && held.len() <= 524_288,
             "{}",
             held.len()
         );
@@ -291,16 +324,9 @@ mod tests {
         let same = load_proof(&path, "q", None).unwrap();
         assert_eq!((same.nodes, same.seconds, same.dropped), (123, 4.5, 0));
         assert_eq!(same.table.bytes(), 4 << 20);
-
-        let larger = load_proof(&path, "q", Some(16)).unwrap();
-        assert_eq!(
-            (larger.table.bytes(), larger.saved_bytes),
-            (16 << 20, 4 << 20)
-        );
-        assert_eq!(larger.dropped, 0);
-        for &(k, numbers) in &held {
-            assert_eq!(larger.table.get(k), Some(numbers), "{k:x}");
-        }
+        assert_eq!(same.table.words(), t.words());
+        let asked_same = load_proof(&path, "q", Some(4)).unwrap();
+        assert_eq!(asked_same.table.words(), t.words());
 
         let smaller = load_proof(&path, "q", Some(1)).unwrap();
         let kept: Vec<_> = held
@@ -309,70 +335,102 @@ mod tests {
             .collect();
         assert_eq!(kept.len() as u64 + smaller.dropped, held.len() as u64);
         assert!(
-            kept.len() > 50_000 && kept.len() <= 65_536,
+            kept.len() > 100_000 && kept.len() <= 131_072,
             "{}",
             kept.len()
         );
         assert!(kept.iter().all(|&&(k, n)| smaller.table.get(k) == Some(n)));
 
-        // A table of under 2^16 buckets does not know its keys' bits 16 and below it.
-        save_proof(&ProofTable::with_mb(1), &path, "q", 1, 1.0).unwrap();
-        assert!(matches!(
-            load_proof(&path, "q", Some(4)),
-            Err(ProofCheckpointError::CannotGrow { .. })
-        ));
+        // Into a larger table: whole, its index taking the rest of its bits from bits 28
+        // and up; saved so and read back, the same.
+        let larger = load_proof(&path, "q", Some(16)).unwrap();
+        assert_eq!(
+            (larger.table.bytes(), larger.saved_bytes, larger.dropped),
+            (16 << 20, 4 << 20, 0)
+        );
+        assert_eq!(larger.table.low_bits(), 16);
+        assert!(held.iter().all(|&(k, n)| larger.table.get(k) == Some(n)));
+        save_proof(&larger.table, &path, "q", 5, 1.0).unwrap();
+        let again = load_proof(&path, "q", None).unwrap();
+        assert_eq!(again.table.low_bits(), 16);
+        assert!(held.iter().all(|&(k, n)| again.table.get(k) == Some(n)));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// A version-1 file stored leaves as settled entries of one node: read back, those
-    /// (and only those) become leaves, which searched work then replaces; a version-2
-    /// file's entries of one node are searched work and stay so. An unknown version is
-    /// refused.
+    /// Files of versions 1 and 2 hold four 16-byte entries a bucket, with bits 16-63 of
+    /// the key: a table of 2^16 buckets or more moves whole into a larger table of this
+    /// build's entries (their numbers rounded as the table rounds them), and any into one
+    /// of its own size. A version-1 file stored leaves as settled entries of one node: read
+    /// back, those (and only those) become leaves, which searched work then replaces; a
+    /// version-2 file's entries of one node are searched work and stay so. An unknown
+    /// version is refused.
     #[test]
-    fn a_version_1_checkpoint_is_read_with_its_one_node_settled_entries_as_leaves() {
+    fn wide_checkpoints_of_versions_1_and_2_are_read_into_this_layout() {
         use super::super::INFINITE;
         let dir = std::env::temp_dir().join(format!("mancala-proof-v1-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.ckpt");
-        let key = |k: u64| k << 16;
-        // One bucket (the table of 0 MB): three settled entries of one node, one of more.
-        let mut t = ProofTable::with_mb(0);
-        for k in 1..4 {
-            t.put(key(k), 0, INFINITE, 1);
+        let count = 1 << 16;
+        let entries: Vec<_> = keys(200_000)
+            .enumerate()
+            .map(|(i, k)| (k, 3, 1000 + i as u32 % 7, 7))
+            .collect();
+        // At most four to a wide bucket, as the old table kept them.
+        let mut per = vec![0; count];
+        let entries: Vec<_> = entries
+            .into_iter()
+            .filter(|&(k, ..)| {
+                per[k as usize & (count - 1)] += 1;
+                per[k as usize & (count - 1)] <= 4
+            })
+            .collect();
+        let words = super::super::table::wide_words(count, &entries);
+        write_proof(&words, 0, &path, "q", 9, 1.5, 2).unwrap();
+        for mb in [None, Some(4), Some(16)] {
+            let wide = load_proof(&path, "q", mb).unwrap();
+            assert_eq!(
+                (wide.dropped, wide.demoted, wide.saved_bytes),
+                (0, 0, 4 << 20)
+            );
+            for &(k, _, pn, dn) in &entries {
+                let back = wide.table.get(k).unwrap();
+                assert!(back.0 >= pn && back.0 <= pn + 8 && back.1 == dn, "{k:x}");
+            }
         }
-        t.put(key(4), INFINITE, 0, 1 << 10);
-        let unsettled = |table: &mut ProofTable| {
-            table.put(key(5), 3, 3, 1 << 5);
-            table.get(key(5))
-        };
 
-        write_proof(&t, &path, "q", 9, 1.5, 1).unwrap();
-        let mut old = load_proof(&path, "q", None).unwrap();
-        assert_eq!((old.demoted, old.nodes, old.seconds), (3, 9, 1.5));
+        // One bucket: three settled entries of one node, one of more work (keys that
+        // differ in bits 28 and up, which both layouts keep).
+        let key = |k: u64| k << 28;
+        let mut old = vec![(key(1), 1 << 15 | 1, 0, INFINITE)];
+        old.extend((2..4).map(|k| (key(k), 1 << 15 | 1, 0, INFINITE)));
+        old.push((key(4), 1 << 15 | 11, INFINITE, 0));
+        let words = super::super::table::wide_words(1, &old);
+        let unsettled = |table: &mut ProofTable| {
+            // Eight unsettled positions of some work: those the leaves gave way to stay.
+            for k in 5..13 {
+                table.put(key(k), 3, 3, 1 << 5);
+            }
+            (5..13).filter(|&k| table.get(key(k)).is_some()).count()
+        };
+        write_proof(&words, 0, &path, "q", 9, 1.5, 1).unwrap();
+        let mut v1 = load_proof(&path, "q", None).unwrap();
+        assert_eq!((v1.demoted, v1.nodes, v1.seconds), (3, 9, 1.5));
         for k in 1..5 {
-            assert!(old.table.get(key(k)).is_some(), "{k}");
+            assert!(v1.table.get(key(k)).is_some(), "{k}");
         }
+        assert_eq!(unsettled(&mut v1.table), 7, "they replace the leaves");
         assert_eq!(
-            unsettled(&mut old.table),
-            Some((3, 3)),
-            "it replaces a leaf"
-        );
-        assert_eq!(
-            old.table.get(key(4)),
+            v1.table.get(key(4)),
             Some((INFINITE, 0)),
             "searched work stays"
         );
 
-        save_proof(&t, &path, "q", 9, 1.5).unwrap();
-        let mut new = load_proof(&path, "q", None).unwrap();
-        assert_eq!(new.demoted, 0);
-        assert_eq!(
-            unsettled(&mut new.table),
-            None,
-            "settled entries outrank it"
-        );
+        write_proof(&words, 0, &path, "q", 9, 1.5, 2).unwrap();
+        let mut v2 = load_proof(&path, "q", None).unwrap();
+        assert_eq!(v2.demoted, 0);
+        assert_eq!(unsettled(&mut v2.table), 4, "settled entries outrank them");
 
-        write_proof(&t, &path, "q", 9, 1.5, VERSION + 1).unwrap();
+        write_proof(&words, 0, &path, "q", 9, 1.5, VERSION + 1).unwrap();
         assert!(matches!(
             load_proof(&path, "q", None),
             Err(ProofCheckpointError::NotACheckpoint { .. })

@@ -34,7 +34,7 @@ pub use certificate::{
 };
 pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
 pub use dfpn::{Limits, Outcome, ProofSearch, Report, Verdict};
-pub use table::{ProofTable, TableTooBig};
+pub use table::{ProofTable, SavedEntries, TableTooBig};
 
 use mancala_core::{Game, Player};
 

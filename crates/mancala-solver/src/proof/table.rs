@@ -1,48 +1,119 @@
-//! Proof and disproof numbers by position: buckets of four 16-byte entries, one cache
+//! Proof and disproof numbers by position: buckets of eight 8-byte entries, one cache
 //! line each, replaced by the work below them. Settled entries (proven or disproven) are
 //! kept before unsettled ones, since the certificate checks read them back after the
 //! search; leaves (finished games, database positions: [`ProofTable::put_leaf`]) are the
 //! exception, kept only where nothing else needs the slot.
 //!
-//! An entry keeps 48 bits of its key, bits 16-63; the bucket index is bits 0 to k - 1
-//! of a table of 2^k buckets, so two positions are told apart by min(48, 64 - k) bits
-//! besides the bucket (37 in a table of 8 GB): a clash is possible, about once in 10^10
-//! lookups of a full 8 GB table, and it could mislead the search. It cannot make a wrong
-//! answer pass, since the certificate checks play out every position they rely on and
-//! take from the table only which move to follow.
+//! Why eight entries of 8 bytes and not four of 16: a search that outgrows its table
+//! loses most of its speed at once. `prove kalah:6x5 --rules standard-capture --at-least
+//! 12 --db-dir DIR` (the 30-seed database) took 101 M nodes with a table of 512 MB, 112 M
+//! with 256 MB, 159 M with 128 MB and 902 M with 64 MB (4 M entries of 16 bytes, fewer
+//! than the 9.4 M positions of the certificate it then found); the Kalah 6 x 6 searches
+//! run with a table of 268 M such entries past 50 G nodes. The same memory now holds
+//! twice the positions, at the price of numbers rounded up to 8 significant bits above
+//! 127 (they only steer the search: a proof or disproof, 0 and infinity, is exact) and of
+//! a shorter check.
+//!
+//! An entry keeps 36 bits of its key, bits 28-63; the bucket index is bits 0 to k - 1
+//! of a table of 2^k buckets, so in a table of up to 16 GB two positions are told apart
+//! by all 36 bits besides the bucket: a lookup meets another position's entry about once
+//! in 2^36 / 8 = 8.6 x 10^9 lookups of a full table, and that could mislead the search.
+//! It cannot make a wrong answer pass, since the certificate checks play out every
+//! position they rely on and take from the table only which move to follow.
+//!
+//! Tables saved before 2026-12-01 hold four 16-byte entries a bucket (bits 16-63 of the
+//! key, the numbers in full); [`ProofTable::take_bucket`] reads both layouts
+//! ([`SavedEntries`]).
 
 use super::INFINITE;
 
-/// One position's numbers. A check of 0 marks an empty slot (a real check of 0 is
-/// stored as 1).
-#[derive(Copy, Clone, Default)]
-#[repr(C)]
-struct Entry {
-    /// Bits 32-63 of the key.
-    check: u32,
-    /// Bits 16-31 of the key.
-    check_low: u16,
-    /// The high bit marks a settled entry; the rest is the bit length of the nodes
-    /// searched below it (replacement goes by orders of magnitude). 0 for a leaf's
-    /// verdict ([`ProofTable::put_leaf`]), which any other entry replaces.
-    keep: u16,
-    pn: u32,
-    dn: u32,
-}
+/// One position's numbers in one word: the check (bits 0-35; 0 marks an empty slot, a
+/// real check of 0 is stored as 1), the keep (bits 36-41: bit 5 marks a settled entry,
+/// bits 0-4 half the bit length of the nodes searched below it, rounded up, so that
+/// replacement goes by orders of magnitude; 0 for a leaf's verdict,
+/// [`ProofTable::put_leaf`], which any other entry replaces), the proof number (bits
+/// 42-52) and the disproof number (bits 53-63), each as [`pack`] codes it.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+struct Entry(u64);
+
+const CHECK_BITS: u32 = 36;
+const CHECK_MASK: u64 = (1 << CHECK_BITS) - 1;
+/// The key's bits the check holds start here.
+const CHECK_FROM: u32 = 64 - CHECK_BITS;
+const KEEP_AT: u32 = 36;
+const PN_AT: u32 = 42;
+const DN_AT: u32 = 53;
+const NUMBER_MASK: u64 = (1 << 11) - 1;
+/// A settled entry's keep bit.
+const SETTLED: u8 = 1 << 5;
 
 impl Entry {
-    fn is_empty(&self) -> bool {
-        (self.check, self.check_low) == (0, 0)
+    fn new(check: u64, keep: u8, pn: u32, dn: u32) -> Self {
+        Entry(check | u64::from(keep) << KEEP_AT | pack(pn) << PN_AT | pack(dn) << DN_AT)
     }
 
-    /// Gives a settled entry of one node the rank of a leaf, as tables saved before
-    /// leaves had their own rank stored leaves so; returns whether it did.
-    fn demote_if_one_node_settled(&mut self) -> bool {
-        let demote = self.keep == SETTLED | 1;
-        if demote {
-            self.keep = 0;
-        }
-        demote
+    fn check(self) -> u64 {
+        self.0 & CHECK_MASK
+    }
+
+    fn keep(self) -> u8 {
+        (self.0 >> KEEP_AT) as u8 & 63
+    }
+
+    fn numbers(self) -> (u32, u32) {
+        (
+            unpack(self.0 >> PN_AT & NUMBER_MASK),
+            unpack(self.0 >> DN_AT & NUMBER_MASK),
+        )
+    }
+
+    fn is_empty(self) -> bool {
+        self.check() == 0
+    }
+}
+
+/// The keep of an entry whose search took `work` nodes.
+fn keep_for(settled: bool, work: u64) -> u8 {
+    let half_bits = (u64::BITS - work.leading_zeros()).div_ceil(2).min(31) as u8;
+    if settled {
+        SETTLED | half_bits
+    } else {
+        half_bits
+    }
+}
+
+/// Proof and disproof numbers in 11 bits: 0 to 127 as they are; above, 8 significant
+/// bits and a shift, rounded up (a position never looks cheaper than it was found);
+/// [`INFINITE`] (and anything from it on) as the largest code. The largest finite value
+/// is 254 x 2^14 = 4,161,536; a larger one is stored as that.
+fn pack(v: u32) -> u64 {
+    const INFINITE_CODE: u64 = NUMBER_MASK;
+    if v >= INFINITE {
+        return INFINITE_CODE;
+    }
+    if v < 128 {
+        return u64::from(v);
+    }
+    let mut shift = 32 - v.leading_zeros() - 8;
+    let mut top = v.div_ceil(1 << shift);
+    if top == 256 {
+        top = 128;
+        shift += 1;
+    }
+    (u64::from(shift + 1) << 7 | u64::from(top - 128)).min(INFINITE_CODE - 1)
+}
+
+/// The value [`pack`] coded.
+fn unpack(code: u64) -> u32 {
+    if code == NUMBER_MASK {
+        return INFINITE;
+    }
+    let (shift, low) = ((code >> 7) as u32, code as u32 & 127);
+    if shift == 0 {
+        low
+    } else {
+        (128 + low) << (shift - 1)
     }
 }
 
@@ -51,13 +122,13 @@ impl Entry {
 fn least_valuable(bucket: &[Entry; WAYS]) -> usize {
     (0..WAYS)
         .min_by_key(|&i| {
-            let e = &bucket[i];
-            if e.is_empty() { 0 } else { e.keep as u32 + 1 }
+            let e = bucket[i];
+            if e.is_empty() { 0 } else { e.keep() as u32 + 1 }
         })
         .expect("a bucket has entries")
 }
 
-const WAYS: usize = 4;
+const WAYS: usize = 8;
 
 /// What [`ProofTable::take_bucket`] did with a saved bucket's entries.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -68,6 +139,35 @@ pub struct Taken {
     pub demoted: u64,
 }
 
+/// How a saved table's words hold its entries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SavedEntries {
+    /// As this build writes them ([`ProofTable::words`]), from a table whose index took
+    /// this many of the key's low bits ([`ProofTable::low_bits`]).
+    Compact { low_bits: u32 },
+    /// Four 16-byte entries a bucket, as builds before 2026-12-01 wrote them: bits 32-63
+    /// of the key, bits 16-31, the keep (bit 15 settled, bits 0-14 the bit length of the
+    /// work), then the proof and disproof numbers as 32-bit words. With `demote`, settled
+    /// entries of one node become leaves (the first layout of `mancala prove`'s
+    /// checkpoints stored leaves so).
+    Wide { demote: bool },
+}
+
+impl SavedEntries {
+    /// How many of the key's low bits, from bit 0, a saved entry of a table of `count`
+    /// buckets knows with its bucket index (64: all of them): a table that takes them
+    /// into its index can hold it. The checked bits above are known too.
+    pub fn known_low_bits(self, count: usize) -> u32 {
+        let index_bits = count.trailing_zeros();
+        match self {
+            SavedEntries::Compact { low_bits } => low_bits.min(index_bits),
+            // The wide entries kept bits 16-63.
+            SavedEntries::Wide { .. } if index_bits >= 16 => 64,
+            SavedEntries::Wide { .. } => index_bits,
+        }
+    }
+}
+
 /// 8-byte words per bucket (one cache line).
 pub const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
 
@@ -75,8 +175,6 @@ pub const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
 #[derive(Copy, Clone, Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; WAYS]);
-
-const SETTLED: u16 = 1 << 15;
 
 /// The memory for a table was refused, or is more than the system has free.
 #[derive(Debug, thiserror::Error)]
@@ -89,7 +187,14 @@ pub struct TableTooBig {
 /// The table: `2^k` buckets of four entries, one cache line each.
 pub struct ProofTable {
     buckets: Vec<Bucket>,
-    mask: usize,
+    /// The bucket index takes the key's bits 0 to `low_bits - 1`, then as many of the
+    /// checked bits (28 and up) as the table has buckets beyond 2^`low_bits`: a table made
+    /// larger than the one its entries were saved from finds their index in what they
+    /// kept ([`ProofTable::take_bucket`]). A new table takes all its index from the low
+    /// bits, so that the index and the check tell positions apart by every bit they hold.
+    low_bits: u32,
+    low_mask: u64,
+    high_mask: u64,
     /// A new entry always finds a slot ([`ProofTable::prefer_newest`]).
     newest: bool,
 }
@@ -134,9 +239,12 @@ impl ProofTable {
         buckets.try_reserve_exact(count).map_err(|_| refused)?;
         advise_huge_pages(&buckets);
         buckets.resize(count, Bucket::default());
+        let bits = count.trailing_zeros();
         Ok(ProofTable {
             buckets,
-            mask: count - 1,
+            low_bits: bits,
+            low_mask: (1 << bits) - 1,
+            high_mask: 0,
             newest: false,
         })
     }
@@ -161,7 +269,7 @@ impl ProofTable {
 
     /// The table as 8-byte words, for saving it.
     pub fn words(&self) -> &[u64] {
-        // SAFETY: a bucket is 64 bytes of plain u32s (repr(C), no padding), aligned to 64.
+        // SAFETY: a bucket is 64 bytes of plain u64s (repr(C), no padding), aligned to 64.
         unsafe {
             std::slice::from_raw_parts(
                 self.buckets.as_ptr() as *const u64,
@@ -199,79 +307,113 @@ impl ProofTable {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    /// The bucket index (low bits) and the check (bits 16-63, never 0) of `key`.
+    /// The bucket index and the check (bits 28-63, never 0) of `key`.
     #[inline(always)]
-    fn split(&self, key: u64) -> (usize, (u32, u16)) {
-        let check = ((key >> 16) & 0xFFFF_FFFF_FFFF).max(1);
-        (
-            key as usize & self.mask,
-            ((check >> 16) as u32, check as u16),
-        )
+    fn split(&self, key: u64) -> (usize, u64) {
+        let high = key >> CHECK_FROM;
+        let index = key & self.low_mask | (high & self.high_mask) << self.low_bits;
+        (index as usize, high.max(1))
     }
 
-    /// Whether the entries of a saved table of `count` buckets can be moved into the table
-    /// [`ProofTable::try_with_mb`] makes for `mb` (asked before that table is made): always
-    /// into a smaller table, and into a larger one when the saved table had at least 2^16
-    /// buckets (4 MB), since an entry keeps only bits 16-63 of its key and a smaller
-    /// table's bucket index leaves some of bits 0-15 unknown.
-    pub fn can_move(count: usize, mb: usize) -> bool {
-        count.is_power_of_two() && (Self::buckets_for_mb(mb) <= count || count >= 1 << 16)
+    /// How many of the key's low bits the bucket index takes (the rest of it comes from
+    /// the checked bits): what a saved table must say of itself to be read back.
+    pub fn low_bits(&self) -> u32 {
+        self.low_bits
+    }
+
+    /// This table with its bucket index taking only the key's bits 0 to `bits - 1` (at
+    /// most as many as the table has index bits), the rest from the checked bits.
+    pub fn with_low_bits(mut self, bits: u32) -> Self {
+        let all = self.buckets.len().trailing_zeros();
+        self.low_bits = bits.min(all);
+        self.low_mask = (1 << self.low_bits) - 1;
+        self.high_mask = (1 << (all - self.low_bits)) - 1;
+        self
     }
 
     /// Moves the entries of bucket `index` of a saved table of `count` buckets (its
-    /// [`BUCKET_WORDS`] words, as [`ProofTable::words`] gave them) into this table, so a
-    /// resumed search can have a table of another size than the one it saved
-    /// ([`ProofTable::can_move`] must hold). Into a larger table nothing is lost: a
-    /// bucket's entries spread over the buckets its keys' next bits name. Into a smaller one
-    /// several buckets meet, and the least valuable entries beyond four give way (the one
+    /// [`BUCKET_WORDS`] words, as [`ProofTable::words`] or an older build gave them,
+    /// `saved` says which) into this table, so that a resumed search can have a table of
+    /// another size or layout than the one it saved. This table's index must take no more
+    /// of the key's low bits than the saved entries know ([`SavedEntries::known_low_bits`],
+    /// [`ProofTable::with_low_bits`]). Into a larger table nothing is lost: a bucket's
+    /// entries spread over the buckets their keys' next bits name. Into a smaller one
+    /// several buckets meet, and the least valuable entries beyond eight give way (the one
     /// already there on a tie); two entries that the smaller table cannot tell apart (the
-    /// same check) become one, the more valuable. With `demote`, settled entries of one
-    /// node become leaves before they compete (a version-1 table's leaves,
-    /// [`ProofTable::demote_one_node_settled`]).
+    /// same check) become one, the more valuable. A wide entry's numbers are rounded as
+    /// [`pack`] rounds them.
     ///
-    /// The key is rebuilt from the saved bucket index (its low bits) and the check (bits
-    /// 16 and up). One key in 2^48 is not found again in a larger table: one whose bits
-    /// 16-63 are all 0, stored with check 1 (`ProofTable::split`), moved from a table of
-    /// exactly 2^16 buckets.
+    /// The key is rebuilt from the saved bucket index (its low bits) and the check (the
+    /// bits above). One key in 2^36 is not found again in a larger table: one whose
+    /// checked bits are all 0, stored with check 1 (`ProofTable::split`).
     pub fn take_bucket(
         &mut self,
         index: usize,
         count: usize,
         words: [u64; BUCKET_WORDS],
-        demote: bool,
+        saved: SavedEntries,
     ) -> Taken {
         debug_assert!(count.is_power_of_two() && index < count);
-        debug_assert!(self.buckets.len() <= count || count >= 1 << 16);
-        // SAFETY: a bucket is 64 bytes of plain integers (repr(C), no padding); every bit
-        // pattern is a valid bucket.
-        let saved: Bucket = unsafe { std::mem::transmute(words) };
-        let below = count as u64 - 1;
-        let mut taken = Taken::default();
-        for mut e in saved.0 {
-            if e.is_empty() {
-                continue;
-            }
-            if demote && e.demote_if_one_node_settled() {
-                taken.demoted += 1;
-            }
-            let high = (e.check as u64) << 32 | (e.check_low as u64) << 16;
+        let known = saved.known_low_bits(count);
+        debug_assert!(self.low_bits <= known, "{} > {known}", self.low_bits);
+        // The key's bits that the saved index holds as they are.
+        let below = match saved {
+            SavedEntries::Compact { low_bits } => (1 << low_bits.min(known)) - 1,
+            SavedEntries::Wide { .. } => count as u64 - 1,
+        };
+        let (mut dropped, mut demoted) = (0, 0);
+        let mut adopt = |high: u64, keep: u8, pn: u32, dn: u32| {
             let key = high & !below | index as u64 & below;
-            let bucket = &mut self.buckets[key as usize & self.mask].0;
-            let same = bucket
-                .iter()
-                .position(|x| (x.check, x.check_low) == (e.check, e.check_low));
+            let (b, check) = self.split(key);
+            let e = Entry::new(check, keep, pn, dn);
+            let bucket = &mut self.buckets[b].0;
+            let same = bucket.iter().position(|x| x.check() == check);
             let i = same.unwrap_or_else(|| least_valuable(bucket));
             let there = bucket[i];
             if there.is_empty() {
                 bucket[i] = e;
             } else {
-                taken.dropped += 1;
-                if there.keep < e.keep {
+                dropped += 1;
+                if there.keep() < e.keep() {
                     bucket[i] = e;
                 }
             }
+        };
+        match saved {
+            SavedEntries::Compact { .. } => {
+                for word in words {
+                    let e = Entry(word);
+                    if !e.is_empty() {
+                        let (pn, dn) = e.numbers();
+                        adopt(e.check() << CHECK_FROM, e.keep(), pn, dn);
+                    }
+                }
+            }
+            SavedEntries::Wide { demote } => {
+                for pair in words.chunks_exact(2) {
+                    let check = pair[0] as u32 as u64;
+                    let check_low = pair[0] >> 32 & 0xFFFF;
+                    if (check, check_low) == (0, 0) {
+                        continue;
+                    }
+                    let wide_keep = (pair[0] >> 48) as u16;
+                    let settled = wide_keep & 1 << 15 != 0;
+                    let bits = u32::from(wide_keep & 0x7FFF);
+                    let keep = if demote && settled && bits == 1 {
+                        demoted += 1;
+                        0
+                    } else if wide_keep == 0 {
+                        0
+                    } else {
+                        let half = bits.div_ceil(2).min(31) as u8;
+                        if settled { SETTLED | half } else { half }
+                    };
+                    let (pn, dn) = (pair[1] as u32, (pair[1] >> 32) as u32);
+                    adopt(check << 32 | check_low << 16, keep, pn, dn);
+                }
+            }
         }
-        taken
+        Taken { dropped, demoted }
     }
 
     /// Asks the processor to fetch `key`'s bucket (a hint; no effect on results).
@@ -295,8 +437,8 @@ impl ProofTable {
         self.buckets[b]
             .0
             .iter()
-            .find(|e| (e.check, e.check_low) == check)
-            .map(|e| (e.pn, e.dn))
+            .find(|e| e.check() == check)
+            .map(|e| e.numbers())
     }
 
     /// Stores the numbers of a leaf (a finished game, or a position the database holds),
@@ -309,62 +451,40 @@ impl ProofTable {
     /// 76,150,479 / 53,678,371, 32 MB 878,092,522 / 344,440,897; `prove kalah:6x5 --rules
     /// standard-capture --at-least 12 --db-dir kdb --tt-mb 256` (28-seed database; leaves
     /// not stored at all) no answer in 900 s / 243,140,959 nodes in 149 s; `prove andada:6
-    /// --only mover --tt-mb 1024 --db andada-6-12.db` 15,668,449 / 14,055,821.
+    /// --only mover --tt-mb 1024 --db andada-6-12.db` 15,668,449 / 14,055,821 (measured
+    /// with 16-byte entries).
     pub fn put_leaf(&mut self, key: u64, pn: u32, dn: u32) {
         let (b, check) = self.split(key);
         let bucket = &mut self.buckets[b].0;
         let slot = bucket
             .iter()
-            .position(|e| (e.check, e.check_low) == check)
-            .or_else(|| bucket.iter().position(Entry::is_empty))
-            .or_else(|| bucket.iter().position(|e| e.keep == 0));
+            .position(|e| e.check() == check)
+            .or_else(|| bucket.iter().position(|e| e.is_empty()))
+            .or_else(|| bucket.iter().position(|e| e.keep() == 0));
         if let Some(i) = slot {
-            bucket[i] = Entry {
-                check: check.0,
-                check_low: check.1,
-                keep: 0,
-                pn,
-                dn,
-            };
+            bucket[i] = Entry::new(check, 0, pn, dn);
         }
-    }
-
-    /// Gives settled entries of one node the rank of leaves ([`ProofTable::put_leaf`]):
-    /// tables saved before leaves had their own rank stored them so. Returns how many.
-    pub fn demote_one_node_settled(&mut self) -> u64 {
-        let entries = self.buckets.iter_mut().flat_map(|b| b.0.iter_mut());
-        entries.map(|e| e.demote_if_one_node_settled() as u64).sum()
     }
 
     /// Stores `key`'s numbers with the `work` (nodes) they took.
     pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         let (b, check) = self.split(key);
-        let settled = if pn >= INFINITE || dn >= INFINITE || pn == 0 || dn == 0 {
-            SETTLED
-        } else {
-            0
-        };
-        let keep = settled | (u64::BITS - work.leading_zeros()) as u16;
+        let settled = pn >= INFINITE || dn >= INFINITE || pn == 0 || dn == 0;
+        let keep = keep_for(settled, work);
         let bucket = &mut self.buckets[b].0;
-        let slot = match bucket.iter().position(|e| (e.check, e.check_low) == check) {
+        let slot = match bucket.iter().position(|e| e.check() == check) {
             Some(i) => i,
             None => {
                 let i = least_valuable(bucket);
                 let victim = bucket[i];
-                if !self.newest && !victim.is_empty() && victim.keep > keep {
+                if !self.newest && !victim.is_empty() && victim.keep() > keep {
                     // Everything here is worth more than the new entry.
                     return;
                 }
                 i
             }
         };
-        bucket[slot] = Entry {
-            check: check.0,
-            check_low: check.1,
-            keep,
-            pn,
-            dn,
-        };
+        bucket[slot] = Entry::new(check, keep, pn, dn);
     }
 }
 
@@ -391,22 +511,44 @@ fn advise_huge_pages(slots: &Vec<Bucket>) {
     let _ = slots;
 }
 
+/// The words of a table of `count` buckets as builds before 2026-12-01 saved it
+/// ([`SavedEntries::Wide`]), holding `entries` (key, keep, proof and disproof numbers;
+/// at most four to a bucket), for the tests of reading such files.
+#[cfg(test)]
+pub(crate) fn wide_words(count: usize, entries: &[(u64, u16, u32, u32)]) -> Vec<u64> {
+    let mut words = vec![0; count * BUCKET_WORDS];
+    let mut used = vec![0; count];
+    for &(key, keep, pn, dn) in entries {
+        let b = key as usize & (count - 1);
+        let at = b * BUCKET_WORDS + 2 * used[b];
+        used[b] += 1;
+        assert!(used[b] <= 4, "four wide entries to a bucket");
+        let check = ((key >> 16) & 0xFFFF_FFFF_FFFF).max(1);
+        words[at] = (check >> 16) | (check & 0xFFFF) << 32 | u64::from(keep) << 48;
+        words[at + 1] = u64::from(pn) | u64::from(dn) << 32;
+    }
+    words
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A key whose check is `k` (bits 28 and up) in bucket 0.
+    fn key(k: u64) -> u64 {
+        k << CHECK_FROM
+    }
+
     #[test]
     fn keeps_what_it_stores_and_prefers_settled_entries() {
-        // One bucket; the checks are the keys' bits 16-63.
-        let key = |k: u64| k << 16;
         let mut t = ProofTable::with_mb(0);
         assert_eq!(t.get(key(7)), None);
         t.put(key(7), 3, 4, 10);
         assert_eq!(t.get(key(7)), Some((3, 4)));
         t.put(key(7), 0, INFINITE, 12);
         assert_eq!(t.get(key(7)), Some((0, INFINITE)));
-        // Four more positions compete for the bucket; the settled one stays.
-        for k in 8..12 {
+        // Eight more positions compete for the bucket; the settled one stays.
+        for k in 8..16 {
             t.put(key(k), 2, 2, 1_000_000);
         }
         assert_eq!(t.get(key(7)), Some((0, INFINITE)));
@@ -423,57 +565,85 @@ mod tests {
             "a bucket is one cache line"
         );
     }
+
+    #[test]
+    fn numbers_are_exact_to_127_and_rounded_up_above_never_past_infinity() {
+        for v in 0..128 {
+            assert_eq!(unpack(pack(v)), v);
+        }
+        let mut last = 0;
+        for v in (128..=254 << 14)
+            .step_by(37)
+            .chain([255, 256, 257, 511, 512, 513])
+        {
+            let back = unpack(pack(v));
+            assert!(back >= v && back - v <= v / 128, "{v} -> {back}");
+            if v > last {
+                assert!(back >= unpack(pack(last)), "monotone at {v}");
+                last = v;
+            }
+        }
+        assert_eq!(unpack(pack(INFINITE)), INFINITE);
+        assert_eq!(unpack(pack(u32::MAX)), INFINITE);
+        let largest = unpack(pack(INFINITE - 1));
+        assert_eq!(largest, 254 << 14);
+        assert!(unpack(pack(largest - 1)) == largest && largest < INFINITE);
+        assert_eq!(
+            unpack(pack(largest + 1000)),
+            largest,
+            "saturated, not infinite"
+        );
+        // Every code decodes to a value that codes back to it.
+        for code in 0..=NUMBER_MASK {
+            assert_eq!(pack(unpack(code)), code, "{code}");
+        }
+    }
+
     #[test]
     fn a_leaf_takes_a_free_slot_or_a_leafs_and_gives_way_to_any_other_entry() {
-        let key = |k: u64| k << 16;
         let mut t = ProofTable::with_mb(0);
         t.put_leaf(key(1), 0, INFINITE);
         t.put(key(2), 5, 5, 2);
-        t.put_leaf(key(3), INFINITE, 0);
-        t.put_leaf(key(4), 0, INFINITE);
+        for k in 3..9 {
+            t.put_leaf(key(k), INFINITE, 0);
+        }
         assert_eq!(t.get(key(1)), Some((0, INFINITE)));
         assert_eq!(t.get(key(3)), Some((INFINITE, 0)));
-        // The bucket is full: a fifth leaf replaces a leaf, an unsettled entry of the
+        // The bucket is full: a ninth leaf replaces a leaf, an unsettled entry of the
         // least work replaces a leaf too.
-        t.put_leaf(key(5), 0, INFINITE);
-        assert_eq!(t.get(key(5)), Some((0, INFINITE)));
+        t.put_leaf(key(9), 0, INFINITE);
+        assert_eq!(t.get(key(9)), Some((0, INFINITE)));
         assert_eq!(t.get(key(2)), Some((5, 5)));
-        t.put(key(6), 7, 7, 1);
-        t.put(key(7), 8, 8, 1);
-        t.put(key(8), 9, 9, 1);
-        for k in [2, 6, 7, 8] {
+        for k in 10..17 {
+            t.put(key(k), 7, 7, 1);
+        }
+        for k in [2].into_iter().chain(10..17) {
             assert!(t.get(key(k)).is_some(), "{k}");
         }
         // No leaf replaces an entry of searched work.
-        t.put_leaf(key(9), 0, INFINITE);
-        assert_eq!(t.get(key(9)), None);
-        // Settled entries of one node, as older tables stored leaves, can be demoted.
-        let mut old = ProofTable::with_mb(0);
-        for k in 1..5 {
-            old.put(key(k), 0, INFINITE, 1);
-        }
-        old.put(key(5), 3, 3, 1 << 20);
-        assert_eq!(old.get(key(5)), None, "settled entries outrank it");
-        assert_eq!(old.demote_one_node_settled(), 4);
-        old.put(key(5), 3, 3, 1 << 20);
-        assert_eq!(old.get(key(5)), Some((3, 3)));
+        t.put_leaf(key(20), 0, INFINITE);
+        assert_eq!(t.get(key(20)), None);
     }
 
-    /// Moves every bucket of `from` into `to` as a resumed search does.
-    fn move_all(from: &ProofTable, to: &mut ProofTable, demote: bool) -> Taken {
+    /// Moves every bucket of `from` into `to` (its index made to take no more low bits
+    /// than `from` knows) as a resumed search does.
+    fn move_all(from: &ProofTable, to: ProofTable) -> (ProofTable, Taken) {
         let count = from.buckets.len();
+        let saved = SavedEntries::Compact {
+            low_bits: from.low_bits(),
+        };
+        let mut to = to.with_low_bits(saved.known_low_bits(count));
         let mut all = Taken::default();
         for (index, words) in from.words().chunks(BUCKET_WORDS).enumerate() {
-            let t = to.take_bucket(index, count, words.try_into().unwrap(), demote);
+            let words = words.try_into().unwrap();
+            let t = to.take_bucket(index, count, words, saved);
             all.dropped += t.dropped;
-            all.demoted += t.demoted;
         }
-        all
+        (to, all)
     }
 
     #[test]
     fn moving_into_a_smaller_table_keeps_one_entry_of_a_check_and_the_searched_work() {
-        let key = |k: u64| k << 16;
         let two = || {
             ProofTable::with_words(2 * BUCKET_WORDS as u64)
                 .unwrap()
@@ -484,60 +654,116 @@ mod tests {
         let mut t = two();
         t.put(key(7), 1, 2, 1);
         t.put(key(7) | 1, 3, 4, 1 << 5);
-        let mut one = ProofTable::with_mb(0);
-        assert_eq!(move_all(&t, &mut one, false).dropped, 1);
+        let (mut one, taken) = move_all(&t, ProofTable::with_mb(0));
+        assert_eq!(taken.dropped, 1);
         assert_eq!(one.get(key(7)), Some((3, 4)));
         one.put(key(7), 5, 5, 1);
-        for k in 1..4 {
+        for k in 8..15 {
             one.put(key(k), 9, 9, 1 << 10);
         }
         assert_eq!(one.get(key(7)), Some((5, 5)), "no older copy left behind");
-
-        // A version-1 table's leaves (settled entries of one node) are demoted before
-        // they compete: searched work keeps the slots.
-        let mut t = two();
-        for k in 1..5 {
-            t.put(key(k), 0, INFINITE, 1);
-            t.put(key(k) | 1, 3, 3, 1 << 20);
-        }
-        let mut one = ProofTable::with_mb(0);
-        let taken = move_all(&t, &mut one, true);
-        assert_eq!((taken.dropped, taken.demoted), (4, 4));
-        for k in 1..5 {
-            assert_eq!(one.get(key(k)), Some((3, 3)), "{k}");
-        }
+        // A table moves whole into one of its own size.
+        let (same, taken) = move_all(&t, two());
+        assert_eq!(taken.dropped, 0);
+        assert_eq!(same.words(), t.words());
     }
 
     #[test]
-    fn moving_into_a_larger_table_rebuilds_the_low_bits_from_the_bucket_index() {
-        // 2^17 buckets: bit 16 of a key is in its bucket index; a key whose bits 16-63
-        // are 0 is stored with check 1 and must still be found after the move.
-        let mut t = ProofTable::with_mb(8);
-        let keys = [0x1234, 0x1_1234, 0xABCD_0000_5678];
+    fn a_larger_table_takes_the_rest_of_its_index_from_the_checked_bits() {
+        // 2^16 buckets; keys spread over all 64 bits.
+        let keys: Vec<u64> = (1..=300_000u64)
+            .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        let mut t = ProofTable::with_mb(4);
         for (i, &k) in keys.iter().enumerate() {
-            t.put(k, i as u32 + 1, 1, 1 << 10);
+            t.put(k, i as u32 % 100 + 1, 1, 1 << 10);
         }
-        let mut big = ProofTable::with_mb(16);
-        assert_eq!(move_all(&t, &mut big, false).dropped, 0);
-        for (i, &k) in keys.iter().enumerate() {
-            assert_eq!(big.get(k), Some((i as u32 + 1, 1)), "{k:x}");
+        let held: Vec<_> = keys.iter().filter_map(|&k| Some((k, t.get(k)?))).collect();
+        assert!(held.len() > 250_000, "{}", held.len());
+        // Twice, then four times the buckets: nothing lost; the index takes the key's
+        // first 16 bits, then bits 28 and up.
+        let (big, taken) = move_all(&t, ProofTable::with_mb(8));
+        assert_eq!((taken.dropped, big.low_bits()), (0, 16));
+        let (bigger, taken) = move_all(&big, ProofTable::with_mb(16));
+        assert_eq!((taken.dropped, bigger.low_bits()), (0, 16));
+        for &(k, numbers) in &held {
+            assert_eq!(big.get(k), Some(numbers), "{k:x}");
+            assert_eq!(bigger.get(k), Some(numbers), "{k:x}");
+        }
+        // And back into the table's own size, the same entries.
+        let (back, _) = move_all(&bigger, ProofTable::with_mb(4));
+        assert_eq!(back.low_bits(), 16);
+        assert!(held.iter().all(|&(k, n)| back.get(k) == Some(n)));
+        // A new table takes its whole index from the low bits.
+        assert_eq!(ProofTable::with_mb(16).low_bits(), 18);
+    }
+
+    /// A bucket as builds before 2026-12-01 saved it.
+    fn wide_bucket(entries: &[(u64, u16, u32, u32)]) -> [u64; BUCKET_WORDS] {
+        wide_words(1, entries).try_into().unwrap()
+    }
+
+    #[test]
+    fn a_wide_table_moves_into_this_layout_of_any_size_its_leaves_demoted_if_asked() {
+        // A wide table of 2^16 buckets (bucket index: key bits 0-15) kept bits 16-63, so
+        // its entries can go into a table of 2^17 buckets, where bit 16 picks the bucket.
+        let count = 1 << 16;
+        let keys = [0x5_0000_1234_u64, 0x6_0001_1234, 0xABCD_0000_1234];
+        let settled_one = 1 << 15 | 1;
+        let bucket = wide_bucket(&[
+            (keys[0], 3, 1000, 7),
+            (keys[1], settled_one, 0, INFINITE),
+            (keys[2], 0, INFINITE, 0),
+        ]);
+        let wide = SavedEntries::Wide { demote: true };
+        assert_eq!(wide.known_low_bits(count), 64, "all of the key");
+        assert_eq!(wide.known_low_bits(count / 2), 15, "the index's bits only");
+        let mut big = ProofTable::with_mb(8).with_low_bits(64);
+        assert_eq!((big.buckets.len(), big.low_bits()), (1 << 17, 17));
+        let taken = big.take_bucket(0x1234, count, bucket, wide);
+        assert_eq!(
+            taken,
+            Taken {
+                dropped: 0,
+                demoted: 1
+            }
+        );
+        assert_eq!(big.get(keys[0]), Some((unpack(pack(1000)), 7)));
+        assert_eq!(big.get(keys[1]), Some((0, INFINITE)));
+        assert_eq!(big.get(keys[2]), Some((INFINITE, 0)));
+        // The demoted entry is a leaf now: any searched work takes its slot.
+        let b = big.split(keys[1]).0;
+        let keeps: Vec<u8> = big.buckets[b].0.iter().map(|e| e.keep()).collect();
+        assert!(
+            keeps.contains(&0) && !keeps.contains(&(SETTLED | 1)),
+            "{keeps:?}"
+        );
+        // Without demotion it stays a settled entry of one node.
+        let mut kept = ProofTable::with_mb(8);
+        kept.take_bucket(0x1234, count, bucket, SavedEntries::Wide { demote: false });
+        let b = kept.split(keys[1]).0;
+        assert!(kept.buckets[b].0.iter().any(|e| e.keep() == SETTLED | 1));
+        // Into a table of one bucket all three meet, told apart by their checks.
+        let mut one = ProofTable::with_mb(0);
+        one.take_bucket(0x1234, count, bucket, wide);
+        for k in keys {
+            assert!(one.get(k).is_some(), "{k:x}");
         }
     }
 
     #[test]
     fn a_table_that_prefers_the_newest_entries_never_refuses_one() {
-        let key = |k: u64| k << 16;
         let mut t = ProofTable::with_mb(0);
-        for k in 1..5 {
+        for k in 1..9 {
             t.put(key(k), 0, INFINITE, 1 << 30);
         }
-        // Four settled entries of much work fill the bucket: a small one is refused...
+        // Eight settled entries of much work fill the bucket: a small one is refused...
         t.put(key(9), 0, INFINITE, 1);
         assert_eq!(t.get(key(9)), None);
         // ...unless the table prefers its newest entries.
         t.prefer_newest();
         t.put(key(9), 0, INFINITE, 1);
         assert_eq!(t.get(key(9)), Some((0, INFINITE)));
-        assert_eq!((1..5).filter(|&k| t.get(key(k)).is_some()).count(), 3);
+        assert_eq!((1..9).filter(|&k| t.get(key(k)).is_some()).count(), 7);
     }
 }

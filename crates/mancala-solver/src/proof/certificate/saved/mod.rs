@@ -16,7 +16,8 @@ use mancala_core::Game;
 use super::{CheckError, CheckInputs, Checked, Gap, Repair, Step};
 use crate::checkpoint::{Words, write_atomically};
 use crate::proof::ProofTable;
-use crate::proof::checkpoint::{ProofCheckpointError, Reader};
+use crate::proof::SavedEntries;
+use crate::proof::checkpoint::{ProofCheckpointError, Reader, read_table};
 
 pub mod set;
 pub mod strategy;
@@ -28,6 +29,9 @@ pub(super) struct Layout {
     version: u64,
     /// The oldest version read.
     oldest: u64,
+    /// The first version whose repairs' table has this build's entries
+    /// ([`SavedEntries::Compact`]); older ones hold the wide entries.
+    compact_since: u64,
 }
 
 /// A check read from a file: its state (for [`StretchedCheck::resumed`]), what it had
@@ -119,6 +123,7 @@ fn put_gaps(w: &mut Out, gaps: &HashMap<u128, Gap>) -> std::io::Result<()> {
 fn put_repairs(w: &mut Out, repair: Option<&Repair>) -> std::io::Result<()> {
     let words = repair.map_or(&[][..], |r| r.table.words());
     w.put(repair.is_some() as u64)?;
+    w.put(repair.map_or(0, |r| u64::from(r.table.low_bits())))?;
     w.put(words.len() as u64)?;
     for &x in words {
         w.put(x)?;
@@ -145,6 +150,8 @@ struct In<'p> {
     not_ours: fn(&Path) -> ProofCheckpointError,
     /// The version of the file's layout.
     version: u64,
+    /// Whether its repairs' table has this build's entries ([`SavedEntries::Compact`]).
+    compact: bool,
 }
 
 impl<'p> In<'p> {
@@ -170,6 +177,7 @@ impl<'p> In<'p> {
             path,
             not_ours,
             version,
+            compact: version >= layout.compact_since,
         };
         let checked = Checked {
             repairs: f.get()?,
@@ -217,18 +225,18 @@ impl<'p> In<'p> {
     /// The repairs' table, then the checksum that ends the file.
     fn repairs_and_end(mut self) -> Result<Option<ProofTable>, ProofCheckpointError> {
         let has_repairs = self.get()? == 1;
+        let entries = if self.compact {
+            let low_bits = self.get()?.min(64) as u32;
+            SavedEntries::Compact { low_bits }
+        } else {
+            SavedEntries::Wide { demote: false }
+        };
         let len = self.get()?;
         let table = if has_repairs {
-            let mut table = ProofTable::with_words(len)
-                .ok_or_else(|| self.damaged())?
-                .map_err(|source| ProofCheckpointError::Table {
-                    path: self.path.to_path_buf(),
-                    source,
-                })?;
-            for x in table.words_mut() {
-                *x = self.get()?;
-            }
-            Some(table)
+            let (path, not_ours) = (self.path, self.not_ours);
+            let damaged = || not_ours(path);
+            let read = read_table(&mut self.r, len, None, entries, path, damaged)?;
+            Some(read.0)
         } else {
             None
         };

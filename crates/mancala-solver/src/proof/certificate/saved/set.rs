@@ -17,12 +17,13 @@ use crate::proof::certificate::{Checked, Gap, children};
 use crate::proof::checkpoint::ProofCheckpointError;
 
 /// A disproof check's file; version 2 added the parts of a split set ([`Split`]),
-/// version 3 the number of parts. All three are read: a file of version 1 holds a set
-/// built whole.
+/// version 3 the number of parts, version 4 the repairs' table of 8-byte entries. All
+/// four are read: a file of version 1 holds a set built whole.
 const LAYOUT: Layout = Layout {
     magic: b"MNCLCHCK",
-    version: 3,
+    version: 4,
     oldest: 1,
+    compact_since: 4,
 };
 
 /// The state of a saved disproof check, for [`DisproofCheck::resumed`].

@@ -16,11 +16,12 @@ use crate::proof::certificate::strategy::{Choice, Frame, ProofCheck};
 use crate::proof::certificate::{Checked, Gap, children, seen_key};
 use crate::proof::checkpoint::ProofCheckpointError;
 
-/// A proof check's file.
+/// A proof check's file; version 2 has the repairs' table of 8-byte entries.
 const LAYOUT: Layout = Layout {
     magic: b"MNCLSTRT",
-    version: 1,
+    version: 2,
     oldest: 1,
+    compact_since: 2,
 };
 
 /// The state of a saved proof check, for [`ProofCheck::resumed`].
