@@ -479,13 +479,17 @@ fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable,
         return Ok(None);
     };
     let (kept, now) = (saved.saved_bytes >> 20, saved.table.bytes() >> 20);
-    let moved = if kept == now {
-        String::new()
-    } else {
-        format!(
-            ", moved into a table of {now} MB, {} entries dropped",
+    let moved = match (kept == now, saved.wide) {
+        (true, false) => String::new(),
+        (true, true) => format!(
+            " of an earlier build's 16-byte entries, moved into 8-byte ones, {} dropped",
             saved.dropped
-        )
+        ),
+        (false, wide) => format!(
+            "{}, moved into a table of {now} MB, {} entries dropped",
+            if wide { " of 16-byte entries" } else { "" },
+            saved.dropped
+        ),
     };
     let demoted = match saved.demoted {
         0 => String::new(),

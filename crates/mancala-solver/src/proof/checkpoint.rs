@@ -87,6 +87,9 @@ pub struct SavedProof {
     pub dropped: u64,
     /// Settled entries of one node of a version-1 table, read as leaves.
     pub demoted: u64,
+    /// The saved table had the 16-byte entries of earlier builds (versions 1 and 2),
+    /// moved into this build's on reading.
+    pub wide: bool,
 }
 
 /// Writes `table` to `path` for the question `label`, with the effort so far.
@@ -157,6 +160,7 @@ pub fn load_proof(
     let (table, count, taken) = read_table(&mut r, len, mb, saved, path, not_ours)?;
     let saved_bytes = count * BUCKET_WORDS * 8;
     let Taken { dropped, demoted } = taken;
+    let wide = matches!(saved, SavedEntries::Wide { .. });
     r.finish()?;
     Ok(SavedProof {
         table,
@@ -165,6 +169,7 @@ pub fn load_proof(
         saved_bytes,
         dropped,
         demoted,
+        wide,
     })
 }
 
@@ -323,6 +328,7 @@ mod tests {
 
         let same = load_proof(&path, "q", None).unwrap();
         assert_eq!((same.nodes, same.seconds, same.dropped), (123, 4.5, 0));
+        assert!(!same.wide);
         assert_eq!(same.table.bytes(), 4 << 20);
         assert_eq!(same.table.words(), t.words());
         let asked_same = load_proof(&path, "q", Some(4)).unwrap();
@@ -392,6 +398,7 @@ mod tests {
                 (wide.dropped, wide.demoted, wide.saved_bytes),
                 (0, 0, 4 << 20)
             );
+            assert!(wide.wide);
             for &(k, _, pn, dn) in &entries {
                 let back = wide.table.get(k).unwrap();
                 assert!(back.0 >= pn && back.0 <= pn + 8 && back.1 == dn, "{k:x}");
