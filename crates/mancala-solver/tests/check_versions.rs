@@ -7,6 +7,10 @@
 //! - `check-v2-…`: the release build of 98e1a15 with `--check-split 3`, version 2 (a set
 //!   in parts, without the number of parts, which version 3 added).
 //!
+//! - `proof-v2-…`: the search's checkpoint of `mancala prove kalah:3x3 --at-least 2
+//!   --tt-mb 1 --checkpoint FILE` ("yes"), the release build of a5152e3: version 2, the
+//!   table's four 16-byte entries a bucket.
+//!
 //! Kept as they were written (2026-12-01), so that a change of the layout that forgets
 //! the older versions fails here rather than in a user's week-long run.
 
@@ -17,8 +21,8 @@ use mancala_core::kalah::{Kalah, Rules};
 use mancala_core::{Player, PositionText};
 use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
-    CheckInputs, Checked, DisproofCheck, Goal, Limits, ProofSearch, ProofTable, Repair, Step,
-    StretchedCheck, Verdict, load_disproof_check,
+    CheckInputs, Checked, DisproofCheck, Goal, INFINITE, Limits, ProofSearch, ProofTable, Repair,
+    Step, StretchedCheck, Verdict, load_disproof_check, load_proof, proof_key,
 };
 
 const GOAL: Goal = Goal {
@@ -119,5 +123,35 @@ fn a_check_saved_by_version_2_is_read_and_finished() {
             "{end:?}"
         );
         assert!(end.held < end.positions, "{end:?}");
+    });
+}
+
+/// The search's checkpoint of version 2: its 16-byte entries read into this build's
+/// table, at its size and in a larger and a smaller one; the root's entry, a proof, is
+/// found (a misread key or number would lose or change it), and the search run again from
+/// that table answers at once.
+#[test]
+fn a_search_checkpoint_of_version_2_is_read_with_its_root_proven() {
+    on_search_stack(|| {
+        let root = Kalah::start(3, 3, Rules::default());
+        let label = format!("{} [does South end with at least +2?]", root.to_text());
+        let path = unpacked("proof-v2-kalah-3x3-at-least-2.gz");
+        for mb in [None, Some(4), Some(0)] {
+            let saved = load_proof(&path, &label, mb).unwrap();
+            assert!(saved.wide && saved.nodes > 0, "{mb:?}");
+            assert_eq!(
+                saved.table.get(proof_key(&root)),
+                Some((0, INFINITE)),
+                "{mb:?}"
+            );
+            let mut table = saved.table;
+            let goal = Goal {
+                attacker: Player::First,
+                at_least: 2,
+            };
+            let out = ProofSearch::new(&mut table, goal, Limits::default()).run(&root);
+            assert_eq!((out.verdict, out.nodes), (Verdict::Proven, 0), "{mb:?}");
+        }
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }

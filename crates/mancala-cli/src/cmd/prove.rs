@@ -50,7 +50,7 @@ pub struct ProveArgs {
     /// a sixteenth of the available memory, 64 to 1024), rounded down to a power of two
     /// (each answer reports the size used). A resumed search keeps its checkpoint's
     /// table size, or with --tt-mb moves its entries into a table of that size (all of
-    /// them into a larger one; the least valuable give way in a smaller one).
+    /// them into one up to 16 times larger; the least valuable give way in a smaller one).
     #[arg(long, value_parser = crate::args::tt_mb)]
     tt_mb: Option<usize>,
     /// Stop each question after this many nodes; an unanswered question is reported open.
@@ -96,8 +96,8 @@ pub struct ProveArgs {
     /// Minutes between checkpoints.
     #[arg(long, default_value_t = 30.0, value_parser = crate::args::minutes, requires = "checkpoint")]
     checkpoint_minutes: f64,
-    /// Replace a --checkpoint FILE that cannot be resumed (another question's, or
-    /// damaged): start over (its work is lost).
+    /// Replace a --checkpoint FILE that cannot be resumed (another question's, damaged, or
+    /// a table that --tt-mb asks to grow more than 16-fold): start over (its work is lost).
     #[arg(long, requires = "checkpoint")]
     force: bool,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
@@ -469,8 +469,8 @@ fn open_table(label: &str, a: &ProveArgs) -> Result<(ProofTable, Option<Earlier>
 }
 
 /// The table and effort saved at `path` for the question `label`; `None` when --force
-/// replaces a checkpoint that cannot be resumed (another question's, or damaged), which
-/// is refused without it. A --tt-mb of
+/// replaces a checkpoint that cannot be resumed (another question's, damaged, or asked to
+/// grow more than 16-fold), which is refused without it. A --tt-mb of
 /// another size than the saved table's moves the saved entries into a table of that size
 /// (all of them into a larger one), so a long search can be given more memory between
 /// two runs.
@@ -495,8 +495,14 @@ fn resume(path: &Path, label: &str, a: &ProveArgs) -> Result<Option<(ProofTable,
         0 => String::new(),
         n => format!(", {n} settled entries of one node read as leaves"),
     };
+    let borrowed = match saved.borrowed {
+        0 => String::new(),
+        n => format!(
+            ", its index taking {n} of the 36 checked bits of a key (grown from a smaller table)"
+        ),
+    };
     errln!(
-        "resuming from {}: earlier runs {} nodes, {:.1} s ({kept} MB table{moved}{demoted})",
+        "resuming from {}: earlier runs {} nodes, {:.1} s ({kept} MB table{moved}{demoted}{borrowed})",
         path.display(),
         saved.nodes,
         saved.seconds,

@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use super::table::{BUCKET_WORDS, ProofTable, SavedEntries, Taken};
+use super::table::{BUCKET_WORDS, MOST_BORROWED, ProofTable, SavedEntries, Taken};
 use crate::checkpoint::{Words, write_atomically};
 
 const MAGIC: &[u8; 8] = b"MNCLPROF";
@@ -68,6 +68,14 @@ pub enum ProofCheckpointError {
         found: String,
         wanted: String,
     },
+    #[error(
+        "{path}: the checkpoint's table of {saved_bytes} bytes cannot be moved into one of {asked_bytes}: its entries do not know the key bits the larger table's index needs, and taking more than {MOST_BORROWED} of them from the checked bits would leave too few to tell positions apart; resume with a --tt-mb at most 16 times the size its entries were saved from, or start over with --force"
+    )]
+    CannotGrow {
+        path: PathBuf,
+        saved_bytes: usize,
+        asked_bytes: usize,
+    },
     #[error("{path}: {source}")]
     Table {
         path: PathBuf,
@@ -83,13 +91,17 @@ pub struct SavedProof {
     pub seconds: f64,
     /// The size of the table that was saved, which `table` may not have.
     pub saved_bytes: usize,
-    /// Entries that did not fit when the saved table was moved into a smaller one.
+    /// Saved entries that did not fit, or met a more valuable one of the same check, when
+    /// they were moved (into a table of another size, or out of 16-byte entries).
     pub dropped: u64,
     /// Settled entries of one node of a version-1 table, read as leaves.
     pub demoted: u64,
     /// The saved table had the 16-byte entries of earlier builds (versions 1 and 2),
     /// moved into this build's on reading.
     pub wide: bool,
+    /// Bits of the table's bucket index taken from the checked bits (a table grown
+    /// from a smaller one, now or in an earlier run: [`ProofTable::borrowed_bits`]).
+    pub borrowed: u32,
 }
 
 /// Writes `table` to `path` for the question `label`, with the effort so far.
@@ -161,6 +173,7 @@ pub fn load_proof(
     let saved_bytes = count * BUCKET_WORDS * 8;
     let Taken { dropped, demoted } = taken;
     let wide = matches!(saved, SavedEntries::Wide { .. });
+    let borrowed = table.borrowed();
     r.finish()?;
     Ok(SavedProof {
         table,
@@ -170,6 +183,7 @@ pub fn load_proof(
         dropped,
         demoted,
         wide,
+        borrowed,
     })
 }
 
@@ -194,6 +208,16 @@ pub(crate) fn read_table(
     let count = ProofTable::buckets_in_words(len).ok_or_else(&not_ours)?;
     let saved_bytes = count * BUCKET_WORDS * 8;
     let resized = mb.filter(|&mb| ProofTable::bytes_for_mb(mb) != saved_bytes);
+    if let Some(mb) = resized {
+        let asked_bytes = ProofTable::bytes_for_mb(mb);
+        if ProofTable::borrowed_bits(saved, count, asked_bytes) > MOST_BORROWED {
+            return Err(ProofCheckpointError::CannotGrow {
+                path: path.to_path_buf(),
+                saved_bytes,
+                asked_bytes,
+            });
+        }
+    }
     let table = match resized {
         None => ProofTable::with_words(len)
             .ok_or_else(&not_ours)?
@@ -354,7 +378,13 @@ mod tests {
             (larger.table.bytes(), larger.saved_bytes, larger.dropped),
             (16 << 20, 4 << 20, 0)
         );
-        assert_eq!(larger.table.low_bits(), 16);
+        assert_eq!((larger.table.low_bits(), larger.borrowed), (16, 2));
+        // At most 16 times larger (4 bits borrowed); beyond, refused.
+        assert_eq!(load_proof(&path, "q", Some(64)).unwrap().borrowed, 4);
+        assert!(matches!(
+            load_proof(&path, "q", Some(128)),
+            Err(ProofCheckpointError::CannotGrow { .. })
+        ));
         assert!(held.iter().all(|&(k, n)| larger.table.get(k) == Some(n)));
         save_proof(&larger.table, &path, "q", 5, 1.0).unwrap();
         let again = load_proof(&path, "q", None).unwrap();
@@ -365,8 +395,8 @@ mod tests {
 
     /// Files of versions 1 and 2 hold four 16-byte entries a bucket, with bits 16-63 of
     /// the key: a table of 2^16 buckets or more moves whole into a larger table of this
-    /// build's entries (their numbers rounded as the table rounds them), and any into one
-    /// of its own size. A version-1 file stored leaves as settled entries of one node: read
+    /// build's entries (their numbers rounded as the table rounds them), one of fewer
+    /// buckets too (its index borrowing checked bits), and any into one of its own size. A version-1 file stored leaves as settled entries of one node: read
     /// back, those (and only those) become leaves, which searched work then replaces; a
     /// version-2 file's entries of one node are searched work and stay so. An unknown
     /// version is refused.
@@ -392,8 +422,10 @@ mod tests {
             .collect();
         let words = super::super::table::wide_words(count, &entries);
         write_proof(&words, 0, &path, "q", 9, 1.5, 2).unwrap();
-        for mb in [None, Some(4), Some(16)] {
+        // Its own size, and a larger one (all of the key known: nothing borrowed).
+        for mb in [None, Some(16)] {
             let wide = load_proof(&path, "q", mb).unwrap();
+            assert_eq!(wide.borrowed, 0);
             assert_eq!(
                 (wide.dropped, wide.demoted, wide.saved_bytes),
                 (0, 0, 4 << 20)
@@ -404,6 +436,28 @@ mod tests {
                 assert!(back.0 >= pn && back.0 <= pn + 8 && back.1 == dn, "{k:x}");
             }
         }
+        // A smaller one: what does not fit is counted.
+        let small = load_proof(&path, "q", Some(1)).unwrap();
+        let kept = entries.iter().filter(|e| small.table.get(e.0).is_some());
+        assert_eq!(kept.count() as u64 + small.dropped, entries.len() as u64);
+        assert!(small.dropped > 0);
+        // A wide table of fewer than 2^16 buckets does not know its keys' bits from its
+        // index up to 15: a larger table takes the rest of its index from bits 28 and up.
+        let few = 1 << 14;
+        let entries: Vec<_> = keys(20_000).map(|k| (k, 3, 5, 7)).collect();
+        let mut per = vec![0; few];
+        let entries: Vec<_> = entries
+            .into_iter()
+            .filter(|&(k, ..)| {
+                per[k as usize & (few - 1)] += 1;
+                per[k as usize & (few - 1)] <= 4
+            })
+            .collect();
+        let words = super::super::table::wide_words(few, &entries);
+        write_proof(&words, 0, &path, "q", 9, 1.5, 2).unwrap();
+        let grown = load_proof(&path, "q", Some(4)).unwrap();
+        assert_eq!((grown.dropped, grown.borrowed), (0, 2));
+        assert!(entries.iter().all(|e| grown.table.get(e.0) == Some((5, 7))));
 
         // One bucket: three settled entries of one node, one of more work (keys that
         // differ in bits 28 and up, which both layouts keep).

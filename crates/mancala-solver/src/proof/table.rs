@@ -11,15 +11,18 @@
 //! than the 9.4 M positions of the certificate it then found); the Kalah 6 x 6 searches
 //! run with a table of 268 M such entries past 50 G nodes. The same memory now holds
 //! twice the positions, at the price of numbers rounded up to 8 significant bits above
-//! 127 (they only steer the search: a proof or disproof, 0 and infinity, is exact) and of
-//! a shorter check.
+//! 127 and capped at 4,161,536 (they only steer the search: a proof or disproof, 0 and
+//! infinity, is exact) and of a shorter check.
 //!
-//! An entry keeps 36 bits of its key, bits 28-63; the bucket index is bits 0 to k - 1
-//! of a table of 2^k buckets, so in a table of up to 16 GB two positions are told apart
+//! An entry keeps 36 bits of its key, bits 28-63; the bucket index of a new table of 2^k
+//! buckets is bits 0 to k - 1, so in a table of up to 16 GB two positions are told apart
 //! by all 36 bits besides the bucket: a lookup meets another position's entry about once
 //! in 2^36 / 8 = 8.6 x 10^9 lookups of a full table, and that could mislead the search.
 //! It cannot make a wrong answer pass, since the certificate checks play out every
-//! position they rely on and take from the table only which move to follow.
+//! position they rely on and take from the table only which move to follow. A table
+//! grown from a smaller saved one takes the rest of its index from the checked bits
+//! ([`ProofTable::with_low_bits`]), so each doubling costs one bit of that;
+//! [`MOST_BORROWED`] bounds it.
 //!
 //! Tables saved before 2026-12-01 hold four 16-byte entries a bucket (bits 16-63 of the
 //! key, the numbers in full); [`ProofTable::take_bucket`] reads both layouts
@@ -84,9 +87,11 @@ fn keep_for(settled: bool, work: u64) -> u8 {
 }
 
 /// Proof and disproof numbers in 11 bits: 0 to 127 as they are; above, 8 significant
-/// bits and a shift, rounded up (a position never looks cheaper than it was found);
-/// [`INFINITE`] (and anything from it on) as the largest code. The largest finite value
-/// is 254 x 2^14 = 4,161,536; a larger one is stored as that.
+/// bits and a shift, rounded up (up to 4,161,536 a position never looks cheaper than it
+/// was found); [`INFINITE`] (and anything from it on) as the largest code. The largest
+/// finite value is 254 x 2^14 = 4,161,536; a larger one is stored as that, lower than it
+/// was (a cost in search, never in soundness: the search goes on from the numbers its
+/// children return, and reads stored ones only to choose where to go).
 fn pack(v: u32) -> u64 {
     const INFINITE_CODE: u64 = NUMBER_MASK;
     if v >= INFINITE {
@@ -160,6 +165,8 @@ impl SavedEntries {
     pub fn known_low_bits(self, count: usize) -> u32 {
         let index_bits = count.trailing_zeros();
         match self {
+            // Low bits up to the checked ones: the whole key.
+            SavedEntries::Compact { low_bits } if low_bits.min(index_bits) >= CHECK_FROM => 64,
             SavedEntries::Compact { low_bits } => low_bits.min(index_bits),
             // The wide entries kept bits 16-63.
             SavedEntries::Wide { .. } if index_bits >= 16 => 64,
@@ -184,7 +191,14 @@ pub struct TableTooBig {
     pub available_mb: u64,
 }
 
-/// The table: `2^k` buckets of four entries, one cache line each.
+/// How many bits of its index a table may take from the checked bits
+/// ([`ProofTable::with_low_bits`]): a table grown more than 16-fold from the one its
+/// entries were saved from would tell positions apart by fewer than 32 bits besides the
+/// bucket (a false meeting in about 5 x 10^8 lookups), so growing further is refused
+/// (`ProofTable::borrowed_bits`).
+pub const MOST_BORROWED: u32 = 4;
+
+/// The table: `2^k` buckets of eight entries, one cache line each.
 pub struct ProofTable {
     buckets: Vec<Bucket>,
     /// The bucket index takes the key's bits 0 to `low_bits - 1`, then as many of the
@@ -307,18 +321,34 @@ impl ProofTable {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    /// The bucket index and the check (bits 28-63, never 0) of `key`.
+    /// The bucket index and the check (bits 28-63, never 0) of `key`. The index's bits
+    /// above `low_bits` come from the check as stored, so that an entry moved by its check
+    /// ([`ProofTable::take_bucket`]) lands where a lookup looks.
     #[inline(always)]
     fn split(&self, key: u64) -> (usize, u64) {
-        let high = key >> CHECK_FROM;
-        let index = key & self.low_mask | (high & self.high_mask) << self.low_bits;
-        (index as usize, high.max(1))
+        let check = (key >> CHECK_FROM).max(1);
+        let index = key & self.low_mask | (check & self.high_mask) << self.low_bits;
+        (index as usize, check)
+    }
+
+    /// How many bits of the bucket index a table of `bytes` bytes made to hold `saved`
+    /// entries of a table of `count` buckets takes from the checked bits: 0 but for a
+    /// table larger than the one saved, whose entries do not know the key bits between
+    /// their index and bit 28 (at most [`MOST_BORROWED`] are allowed).
+    pub fn borrowed_bits(saved: SavedEntries, count: usize, bytes: usize) -> u32 {
+        let index_bits = (bytes / std::mem::size_of::<Bucket>()).trailing_zeros();
+        index_bits.saturating_sub(saved.known_low_bits(count))
     }
 
     /// How many of the key's low bits the bucket index takes (the rest of it comes from
     /// the checked bits): what a saved table must say of itself to be read back.
     pub fn low_bits(&self) -> u32 {
         self.low_bits
+    }
+
+    /// How many bits of the bucket index come from the checked bits (0 in a new table).
+    pub fn borrowed(&self) -> u32 {
+        self.buckets.len().trailing_zeros() - self.low_bits
     }
 
     /// This table with its bucket index taking only the key's bits 0 to `bits - 1` (at
@@ -344,8 +374,9 @@ impl ProofTable {
     /// [`pack`] rounds them.
     ///
     /// The key is rebuilt from the saved bucket index (its low bits) and the check (the
-    /// bits above). One key in 2^36 is not found again in a larger table: one whose
-    /// checked bits are all 0, stored with check 1 (`ProofTable::split`).
+    /// bits above); the index of the table it goes into takes bits that both know. One
+    /// key in 2^48 of a wide table may not be found again: one whose bits 16-63 were all
+    /// 0, stored with check 1, read back as a key with bit 16 set.
     pub fn take_bucket(
         &mut self,
         index: usize,
@@ -694,8 +725,51 @@ mod tests {
         let (back, _) = move_all(&bigger, ProofTable::with_mb(4));
         assert_eq!(back.low_bits(), 16);
         assert!(held.iter().all(|&(k, n)| back.get(k) == Some(n)));
+        assert_eq!(
+            (big.borrowed(), bigger.borrowed(), back.borrowed()),
+            (1, 2, 0)
+        );
         // A new table takes its whole index from the low bits.
         assert_eq!(ProofTable::with_mb(16).low_bits(), 18);
+        // Saved from a table whose low bits reach the checked ones, an entry knows its
+        // whole key.
+        let huge = SavedEntries::Compact { low_bits: 29 };
+        assert_eq!(huge.known_low_bits(1 << 29), 64);
+        assert_eq!(
+            SavedEntries::Compact { low_bits: 20 }.known_low_bits(1 << 29),
+            20
+        );
+    }
+
+    #[test]
+    fn a_key_whose_checked_bits_are_all_0_is_found_after_any_move() {
+        // Bits 28-63 zero: stored with check 1, and indexed by that check wherever the
+        // index borrows checked bits.
+        let keys = [0x0ABC_DEF0_u64, 0x0123_4567];
+        let mut t = ProofTable::with_words(2 * BUCKET_WORDS as u64)
+            .unwrap()
+            .unwrap();
+        for (i, &k) in keys.iter().enumerate() {
+            t.put(k, i as u32 + 1, 9, 1 << 8);
+        }
+        let (grown, _) = move_all(
+            &t,
+            ProofTable::with_words(16 * BUCKET_WORDS as u64)
+                .unwrap()
+                .unwrap(),
+        );
+        assert_eq!(grown.borrowed(), 3);
+        let (back, _) = move_all(
+            &grown,
+            ProofTable::with_words(4 * BUCKET_WORDS as u64)
+                .unwrap()
+                .unwrap(),
+        );
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(t.get(k), Some((i as u32 + 1, 9)));
+            assert_eq!(grown.get(k), Some((i as u32 + 1, 9)), "{k:x}");
+            assert_eq!(back.get(k), Some((i as u32 + 1, 9)), "{k:x}");
+        }
     }
 
     /// A bucket as builds before 2026-12-01 saved it.
