@@ -393,6 +393,23 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// The words of a wide table of `count` buckets holding the `offered` entries (key,
+    /// keep, numbers) that fit, at most four a bucket as the old table kept them; and
+    /// those entries.
+    fn wide(
+        count: usize,
+        offered: impl Iterator<Item = (u64, u16, u32, u32)>,
+    ) -> (Vec<u64>, Vec<(u64, u16, u32, u32)>) {
+        let mut per = vec![0; count];
+        let entries: Vec<_> = offered
+            .filter(|&(k, ..)| {
+                per[k as usize & (count - 1)] += 1;
+                per[k as usize & (count - 1)] <= 4
+            })
+            .collect();
+        (super::super::table::wide_words(count, &entries), entries)
+    }
+
     /// Files of versions 1 and 2 hold four 16-byte entries a bucket, with bits 16-63 of
     /// the key: a table of 2^16 buckets or more moves whole into a larger table of this
     /// build's entries (their numbers rounded as the table rounds them), one of fewer
@@ -406,21 +423,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("mancala-proof-v1-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.ckpt");
-        let count = 1 << 16;
-        let entries: Vec<_> = keys(200_000)
-            .enumerate()
-            .map(|(i, k)| (k, 3, 1000 + i as u32 % 7, 7))
-            .collect();
-        // At most four to a wide bucket, as the old table kept them.
-        let mut per = vec![0; count];
-        let entries: Vec<_> = entries
-            .into_iter()
-            .filter(|&(k, ..)| {
-                per[k as usize & (count - 1)] += 1;
-                per[k as usize & (count - 1)] <= 4
-            })
-            .collect();
-        let words = super::super::table::wide_words(count, &entries);
+        let offered = keys(200_000).enumerate();
+        let (words, entries) = wide(
+            1 << 16,
+            offered.map(|(i, k)| (k, 3, 1000 + i as u32 % 7, 7)),
+        );
         write_proof(&words, 0, &path, "q", 9, 1.5, 2).unwrap();
         // Its own size, and a larger one (all of the key known: nothing borrowed).
         for mb in [None, Some(16)] {
@@ -443,17 +450,7 @@ mod tests {
         assert!(small.dropped > 0);
         // A wide table of fewer than 2^16 buckets does not know its keys' bits from its
         // index up to 15: a larger table takes the rest of its index from bits 28 and up.
-        let few = 1 << 14;
-        let entries: Vec<_> = keys(20_000).map(|k| (k, 3, 5, 7)).collect();
-        let mut per = vec![0; few];
-        let entries: Vec<_> = entries
-            .into_iter()
-            .filter(|&(k, ..)| {
-                per[k as usize & (few - 1)] += 1;
-                per[k as usize & (few - 1)] <= 4
-            })
-            .collect();
-        let words = super::super::table::wide_words(few, &entries);
+        let (words, entries) = wide(1 << 14, keys(20_000).map(|k| (k, 3, 5, 7)));
         write_proof(&words, 0, &path, "q", 9, 1.5, 2).unwrap();
         let grown = load_proof(&path, "q", Some(4)).unwrap();
         assert_eq!((grown.dropped, grown.borrowed), (0, 2));
