@@ -325,6 +325,7 @@ fn read_error(path: &Path, source: std::io::Error) -> ProofCheckpointError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::table::WideEntry;
     use super::*;
 
     /// Keys spread over all 64 bits (a multiplicative hash of 1..=n).
@@ -396,10 +397,7 @@ mod tests {
     /// The words of a wide table of `count` buckets holding the `offered` entries (key,
     /// keep, numbers) that fit, at most four a bucket as the old table kept them; and
     /// those entries.
-    fn wide(
-        count: usize,
-        offered: impl Iterator<Item = (u64, u16, u32, u32)>,
-    ) -> (Vec<u64>, Vec<(u64, u16, u32, u32)>) {
+    fn wide(count: usize, offered: impl Iterator<Item = WideEntry>) -> (Vec<u64>, Vec<WideEntry>) {
         let mut per = vec![0; count];
         let entries: Vec<_> = offered
             .filter(|&(k, ..)| {

@@ -542,11 +542,15 @@ fn advise_huge_pages(slots: &Vec<Bucket>) {
     let _ = slots;
 }
 
+/// A wide entry for the tests: key, keep, proof and disproof numbers.
+#[cfg(test)]
+pub(crate) type WideEntry = (u64, u16, u32, u32);
+
 /// The words of a table of `count` buckets as builds before 2026-12-01 saved it
 /// ([`SavedEntries::Wide`]), holding `entries` (key, keep, proof and disproof numbers;
 /// at most four to a bucket), for the tests of reading such files.
 #[cfg(test)]
-pub(crate) fn wide_words(count: usize, entries: &[(u64, u16, u32, u32)]) -> Vec<u64> {
+pub(crate) fn wide_words(count: usize, entries: &[WideEntry]) -> Vec<u64> {
     let mut words = vec![0; count * BUCKET_WORDS];
     let mut used = vec![0; count];
     for &(key, keep, pn, dn) in entries {
