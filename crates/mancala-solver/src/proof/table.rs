@@ -78,7 +78,12 @@ impl Entry {
 
 /// The keep of an entry whose search took `work` nodes.
 fn keep_for(settled: bool, work: u64) -> u8 {
-    let half_bits = (u64::BITS - work.leading_zeros()).div_ceil(2).min(31) as u8;
+    keep_of(settled, u64::BITS - work.leading_zeros())
+}
+
+/// The keep of an entry whose work has `bits` bits (as the wide entries kept it).
+fn keep_of(settled: bool, bits: u32) -> u8 {
+    let half_bits = bits.div_ceil(2).min(31) as u8;
     if settled {
         SETTLED | half_bits
     } else {
@@ -433,11 +438,8 @@ impl ProofTable {
                     let keep = if demote && settled && bits == 1 {
                         demoted += 1;
                         0
-                    } else if wide_keep == 0 {
-                        0
                     } else {
-                        let half = bits.div_ceil(2).min(31) as u8;
-                        if settled { SETTLED | half } else { half }
+                        keep_of(settled, bits)
                     };
                     let (pn, dn) = (pair[1] as u32, (pair[1] >> 32) as u32);
                     adopt(check << 32 | check_low << 16, keep, pn, dn);
@@ -777,7 +779,7 @@ mod tests {
     }
 
     /// A bucket as builds before 2026-12-01 saved it.
-    fn wide_bucket(entries: &[(u64, u16, u32, u32)]) -> [u64; BUCKET_WORDS] {
+    fn wide_bucket(entries: &[WideEntry]) -> [u64; BUCKET_WORDS] {
         wide_words(1, entries).try_into().unwrap()
     }
 
