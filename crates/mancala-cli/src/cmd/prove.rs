@@ -102,7 +102,9 @@ pub struct ProveArgs {
     force: bool,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
     /// numbers start from their number of moves; off: from 1 and 1), margin (in Kalah and
-    /// Progressive the side behind on the captured margin starts with larger numbers).
+    /// Progressive the side behind on the captured margin starts with larger numbers),
+    /// prefetch (every child's table bucket is asked for before the first lookup; off:
+    /// the same nodes, more time).
     #[arg(long = "without", value_name = "TECHNIQUE", value_enum)]
     without: Vec<Technique>,
     /// Also the value of every legal move (both questions for each position after it);
@@ -136,6 +138,9 @@ pub enum Technique {
     Mobility,
     /// New positions' numbers weighted against the side behind on the captured margin.
     Margin,
+    /// Every child's table bucket and database entry asked for before the first lookup
+    /// (a hint to the processor: the same nodes and answers, in more time).
+    Prefetch,
 }
 
 /// Whose win a question asks about.
@@ -632,6 +637,9 @@ fn ask<G: CliGame>(
             }
             if a.without.contains(&Technique::Margin) {
                 search = search.without_margin();
+            }
+            if a.without.contains(&Technique::Prefetch) {
+                search = search.without_prefetch();
             }
             let o = search.with_progress(&mut report).run(root);
             total.set(total.get() + o.nodes);

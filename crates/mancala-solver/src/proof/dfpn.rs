@@ -107,6 +107,9 @@ pub struct ProofSearch<'t, G: Game> {
     by_mobility: bool,
     /// Weight new positions' numbers by the banked margin ([`ProofSearch::initial`]).
     by_margin: bool,
+    /// Ask for every child's table bucket and database entry before the first lookup
+    /// ([`ProofSearch::children`]).
+    by_prefetch: bool,
     /// Exact values of the positions an endgame database holds: leaves, like finished
     /// games.
     oracle: Option<&'t dyn Oracle<G>>,
@@ -175,6 +178,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             started: Instant::now(),
             by_mobility: true,
             by_margin: true,
+            by_prefetch: true,
             oracle: None,
             path_disproofs: 0,
         }
@@ -191,6 +195,14 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     /// initialisation of `ProofSearch::initial`).
     pub fn without_margin(mut self) -> Self {
         self.by_margin = false;
+        self
+    }
+
+    /// Looks up each child without first asking the processor for its bucket and
+    /// database entry (to measure the prefetch; the search and its answers are the same,
+    /// node for node).
+    pub fn without_prefetch(mut self) -> Self {
+        self.by_prefetch = false;
         self
     }
 
@@ -291,11 +303,15 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     fn children(&mut self, g: &G, children: &mut ArrayVec<Child<G>, MAX_MOVES>) {
         // First every child and its key, with its table bucket requested, then the
         // lookups: the misses of a big table overlap instead of following one another.
+        // The search waits for memory most of its time once the table outgrows the
+        // caches (docs/solver.md, "Where a big table's time goes").
         g.for_each_child(|_, c| {
             let key = proof_key(&c);
-            self.table.prefetch(key);
-            if let Some(o) = self.oracle {
-                o.prefetch(&c);
+            if self.by_prefetch {
+                self.table.prefetch(key);
+                if let Some(o) = self.oracle {
+                    o.prefetch(&c);
+                }
             }
             children.push(Child {
                 g: c,

@@ -225,6 +225,32 @@ mod tests {
         assert_eq!(proof_key(&a), proof_key(&c), "the same margin, +2");
     }
 
+    /// The prefetch is a hint to the processor: without it the search visits the same
+    /// nodes and ends with the same numbers (Kalah(4,3) is worth +8 to South), in a table
+    /// small enough to replace entries.
+    #[test]
+    fn the_prefetch_changes_nothing_but_time() {
+        let g = Kalah::start(4, 3, Default::default());
+        for (at_least, verdict) in [(8, Verdict::Proven), (10, Verdict::Disproven)] {
+            let goal = Goal {
+                attacker: Player::First,
+                at_least,
+            };
+            let run = |prefetch: bool| {
+                let mut table = ProofTable::with_mb(1);
+                let mut search = ProofSearch::new(&mut table, goal, Limits::default());
+                if !prefetch {
+                    search = search.without_prefetch();
+                }
+                let o = search.run(&g);
+                (o.verdict, o.pn, o.dn, o.nodes, o.max_depth)
+            };
+            let with = run(true);
+            assert_eq!(with.0, verdict, "at least {at_least}");
+            assert_eq!(with, run(false), "at least {at_least}");
+        }
+    }
+
     /// A progress report names the root's child the search is below, by its place among
     /// the root's children, and never before the search has gone down.
     #[test]
