@@ -631,3 +631,41 @@ fn forward_reconstruction_finds_problem_2s_frontier_and_refuses_mixed_options() 
         "--at 40,0",
     );
 }
+
+/// A run with techniques switched off says which, each once, in its JSON and its text
+/// (a measurement names what it measured); a run without `--without` says nothing.
+#[test]
+fn the_output_names_the_techniques_switched_off() {
+    let twice = ["--without", "killers", "--without", "history"];
+    let twice = [&twice[..], &["--without", "killers"]].concat();
+    for question in [&[][..], &["--at-least", "2"][..]] {
+        let args = [
+            &["solve", "kalah:3x2", "-t", "1", "--tt-mb", "16"][..],
+            question,
+        ]
+        .concat();
+        let json = |extra: &[&str]| -> serde_json::Value {
+            let o = mancala(&[&args[..], &["--json"], extra].concat());
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            serde_json::from_slice(&o.stdout).unwrap()
+        };
+        assert_eq!(json(&[]).get("without"), None, "{question:?}");
+        let off = json(&twice);
+        assert_eq!(
+            off["without"],
+            serde_json::json!(["history", "killers"]),
+            "{question:?}"
+        );
+        let o = mancala(&[&args[..], &twice[..]].concat());
+        assert_printed(&o, 0, "switched off (--without): history, killers");
+    }
+    let o = mancala(&[
+        "prove",
+        "kalah:3x2",
+        "--without",
+        "prefetch",
+        "--tt-mb",
+        "16",
+    ]);
+    assert_printed(&o, 0, "switched off (--without): prefetch");
+}

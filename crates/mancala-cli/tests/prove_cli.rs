@@ -107,12 +107,16 @@ fn a_technique_switched_off_gives_the_same_answer() {
             "16",
         ];
         args.extend(without);
-        json(&args)["questions"][0].clone()
+        json(&args)
     };
-    let all = run(&[]);
+    let out = run(&[]);
+    assert_eq!(out.get("without"), None, "{out}");
+    let all = &out["questions"][0];
     assert_eq!(all["answer"], "yes", "{all}");
     for technique in ["mobility", "margin", "prefetch"] {
-        let off = run(&["--without", technique]);
+        let out = run(&["--without", technique, "--without", technique]);
+        assert_eq!(out["without"], serde_json::json!([technique]), "{out}");
+        let off = &out["questions"][0];
         assert_eq!(off["answer"], "yes", "{technique}: {off}");
         assert_eq!(off["certificate"], "checked", "{technique}: {off}");
         let same_nodes = off["nodes"] == all["nodes"];

@@ -20,7 +20,7 @@ use mancala_solver::retro::Oracle;
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{Earlier, Interrupted, check_writable};
-use crate::cmd::solve::{describe, fmt_points, signed};
+use crate::cmd::solve::{describe, fmt_points, print_switched_off, signed, switched_off};
 use crate::cmd::solve_bound::value_grid;
 use crate::dispatch::{CliGame, DbArgs};
 use crate::interrupt;
@@ -132,7 +132,8 @@ pub struct ProveArgs {
 }
 
 /// A technique of the search that `--without` switches off.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Technique {
     /// New positions' numbers from their number of moves.
     Mobility,
@@ -223,6 +224,10 @@ struct Output {
     /// The table size in MB: the largest any question used (a resumed question keeps its
     /// checkpoint's unless --tt-mb asks for another), or --tt-mb when none was asked.
     tt_mb: usize,
+    /// The search's techniques switched off (--without), so that a measurement says
+    /// what it measured.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    without: Vec<Technique>,
 }
 
 #[derive(Serialize)]
@@ -425,6 +430,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         databases,
         moves,
         tt_mb,
+        without: switched_off(&a.without),
     };
     if a.json {
         outln!("{}", serde_json::to_string_pretty(&out)?);
@@ -1023,6 +1029,8 @@ fn print_human(out: &Output) {
     if !out.databases.is_empty() {
         outln!("databases: {}", out.databases.join(", "));
     }
+    let name = |t: &Technique| t.to_possible_value().map(|v| v.get_name().to_owned());
+    print_switched_off(&out.without.iter().filter_map(name).collect::<Vec<_>>());
     match out.value {
         Some(v) => outln!("value: {} ({})", crate::cmd::solve::signed(v), out.result),
         None => outln!("value: {}", out.result),

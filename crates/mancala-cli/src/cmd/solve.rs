@@ -115,6 +115,10 @@ struct Output {
     databases: Vec<String>,
     db_probes: u64,
     db_hits: u64,
+    /// The techniques switched off (--without), so that a measurement says what it
+    /// measured.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    without: Vec<String>,
     /// With --checkpoint: what the earlier runs of this solve did (nodes and seconds
     /// above are this run's); left out without one.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -182,7 +186,8 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
             checkpoint: ck.as_ref(),
             progress: a.progress,
         };
-        return crate::cmd::solve_bound::decide(&run, line, question, a.json, databases);
+        let without = switched_off(&a.without);
+        return crate::cmd::solve_bound::decide(&run, line, question, a.json, databases, without);
     }
     let sol = showing_progress(
         &solver,
@@ -240,6 +245,7 @@ fn solve<G: CliGame>(src: &Source, opts: &RuleOptions, a: &SolveArgs) -> Result<
         tt_permille: sol.tt_permille,
         max_depth: sol.max_depth,
         databases,
+        without: switched_off(&a.without),
         db_probes: sol.oracle_probes,
         db_hits: sol.oracle_hits,
         resumed: ck.and_then(|c| c.earlier),
@@ -420,8 +426,26 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
             o.db_hits
         );
     }
+    print_switched_off(&o.without);
     if let Some(e) = o.resumed {
         outln!("{}", e.summary(o.nodes));
+    }
+}
+
+/// `--without`'s techniques, each once, in a fixed order (the names were checked by
+/// [`techniques`]).
+pub fn switched_off<T: Ord + Clone>(without: &[T]) -> Vec<T> {
+    let mut off = without.to_vec();
+    off.sort();
+    off.dedup();
+    off
+}
+
+/// The line that says which techniques a run switched off, if any.
+pub fn print_switched_off(names: &[impl AsRef<str>]) {
+    if !names.is_empty() {
+        let names: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
+        outln!("switched off (--without): {}", names.join(", "));
     }
 }
 

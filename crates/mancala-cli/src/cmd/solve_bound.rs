@@ -12,7 +12,7 @@ use mancala_core::Game;
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{Earlier, conclude};
-use crate::cmd::solve::{Run, showing_progress, signed};
+use crate::cmd::solve::{Run, print_switched_off, showing_progress, signed};
 use crate::dispatch::CliGame;
 
 #[derive(Serialize)]
@@ -33,6 +33,9 @@ struct Output {
     threads: usize,
     tt_mb: usize,
     databases: Vec<String>,
+    /// The techniques switched off (--without).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    without: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     resumed: Option<Earlier>,
 }
@@ -84,6 +87,7 @@ pub fn decide<G: CliGame>(
     Question { points, beta }: Question,
     json: bool,
     databases: Vec<String>,
+    without: Vec<String>,
 ) -> Result<ExitCode> {
     let solver = run.solver;
     let t0 = Instant::now();
@@ -108,6 +112,7 @@ pub fn decide<G: CliGame>(
         threads: solver.config.threads,
         tt_mb: solver.config.tt_mb,
         databases,
+        without,
         resumed: run.checkpoint.and_then(|c| c.earlier),
     };
     if json {
@@ -139,6 +144,7 @@ fn print_human<G: CliGame>(o: &Output, root: &G) {
         o.threads,
         o.tt_mb
     );
+    print_switched_off(&o.without);
     if let Some(e) = o.resumed {
         outln!("{}", e.summary(o.nodes));
     }
