@@ -659,13 +659,14 @@ fn the_output_names_the_techniques_switched_off() {
         let o = mancala(&[&args[..], &twice[..]].concat());
         assert_printed(&o, 0, "switched off (--without): history, killers");
     }
-    let o = mancala(&[
+    let prove = [
         "prove",
         "kalah:3x2",
-        "--without",
-        "prefetch",
         "--tt-mb",
         "16",
-    ]);
+        "--without",
+        "prefetch",
+    ];
+    let o = mancala(&prove);
     assert_printed(&o, 0, "switched off (--without): prefetch");
 }
