@@ -638,14 +638,12 @@ fn ask<G: CliGame>(
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
             let mut search = ProofSearch::new(&mut table, goal, limits).with_oracle(oracle);
-            if a.without.contains(&Technique::Mobility) {
-                search = search.without_mobility();
-            }
-            if a.without.contains(&Technique::Margin) {
-                search = search.without_margin();
-            }
-            if a.without.contains(&Technique::Prefetch) {
-                search = search.without_prefetch();
+            for technique in &a.without {
+                search = match technique {
+                    Technique::Mobility => search.without_mobility(),
+                    Technique::Margin => search.without_margin(),
+                    Technique::Prefetch => search.without_prefetch(),
+                };
             }
             let o = search.with_progress(&mut report).run(root);
             total.set(total.get() + o.nodes);
