@@ -1,8 +1,8 @@
 //! Proof and disproof numbers by position: buckets of eight 8-byte entries, one cache
-//! line each, replaced by the work below them. Settled entries (proven or disproven) are
-//! kept before unsettled ones, since the certificate checks read them back after the
-//! search; leaves (finished games, database positions: [`ProofTable::put_leaf`]) are the
-//! exception, kept only where nothing else needs the slot.
+//! line each, replaced by the work below them. A settled entry (proven or disproven)
+//! counts as if [`SETTLED_WORTH`] times its work, since the certificate checks read them
+//! back after the search; leaves (finished games, database positions:
+//! [`ProofTable::put_leaf`]) are kept only where nothing else needs the slot.
 //!
 //! Why eight entries of 8 bytes and not four of 16: a search that outgrows its table
 //! loses most of its speed at once. `prove kalah:6x5 --rules standard-capture --at-least
@@ -127,13 +127,49 @@ fn unpack(code: u64) -> u32 {
     }
 }
 
-/// The slot a new entry takes in a full bucket: an empty one, else the one of least work
+/// How many times its work a settled entry is worth against an unsettled one when they
+/// compete for a slot: 2^8, four steps of the keep's half bit lengths
+/// ([`SETTLED_STEPS`]). Settled entries had outranked every unsettled one, and a long
+/// search filled its table with them: the Kalah 6 x 6 "at least +6" table, saved after
+/// 13.4 G nodes in 512 M entries, held 412 M settled entries (310 M of them of at most
+/// three nodes' work) and 35 % of its buckets had no unsettled entry, so the entries of
+/// the most searched open positions, the root's children among them, were refused or
+/// replaced and their numbers started again from scratch. Measured on tables far smaller
+/// than their searches (`mancala prove ... --tt-mb M --json`, nodes of the search and of
+/// the certificate check's repairs, the same answers; the old rule, then 2^12, 2^8,
+/// 2^4):
+/// `kalah:6x5 --rules standard-capture --at-least 10 --db-dir DIR` (20-seed database),
+/// 4 MB: 1,212.3 M + 15.8 M (308 s user), 111.4 M + 14.2 M (37 s), 60.4 M + 15.0 M
+/// (24 s), 39.0 M + 29.3 M (25 s); `kalah:6x4 --at-least 12`, 16 MB: 539.9 M + 93.5 M
+/// (146 s), 142.7 M + 89.3 M (82 s), 98.5 M + 106.7 M (79 s), 73.0 M + 140.2 M (93 s);
+/// `kalah:6x4 --at-least 10`, 4 MB: 12.4 M + 1.1 M, 6.7 M + 0.4 M, 7.2 M + 0.5 M, 7.1 M
+/// + 1.3 M; `kalah:6x4 --rules standard-capture --at-least 8`, 4 MB: 8.4 M + 1.3 M,
+/// 8.3 M + 1.6 M, 8.3 M + 1.4 M, 8.4 M + 6.9 M. With no worth at all the checks grew
+/// most (`kalah:6x4 --at-least 12`: 58.4 M + 281.6 M).
+pub const SETTLED_WORTH: u64 = 1 << (2 * SETTLED_STEPS);
+
+/// [`SETTLED_WORTH`] in the keep's units (each a factor of four in work).
+const SETTLED_STEPS: u32 = 4;
+
+/// An entry's rank for replacement: its keep's half bit length of the work, plus
+/// [`SETTLED_STEPS`] when it is settled; 0 for a leaf.
+#[inline]
+fn rank(keep: u8) -> u32 {
+    let half_bits = u32::from(keep & (SETTLED - 1));
+    if keep & SETTLED != 0 {
+        half_bits + SETTLED_STEPS
+    } else {
+        half_bits
+    }
+}
+
+/// The slot a new entry takes in a full bucket: an empty one, else the one of least rank
 /// (leaves first).
 fn least_valuable(bucket: &[Entry; WAYS]) -> usize {
     (0..WAYS)
         .min_by_key(|&i| {
             let e = bucket[i];
-            if e.is_empty() { 0 } else { e.keep() as u32 + 1 }
+            if e.is_empty() { 0 } else { rank(e.keep()) + 1 }
         })
         .expect("a bucket has entries")
 }
@@ -410,7 +446,7 @@ impl ProofTable {
                 bucket[i] = e;
             } else {
                 dropped += 1;
-                if there.keep() < e.keep() {
+                if rank(there.keep()) < rank(e.keep()) {
                     bucket[i] = e;
                 }
             }
@@ -510,7 +546,7 @@ impl ProofTable {
             None => {
                 let i = least_valuable(bucket);
                 let victim = bucket[i];
-                if !self.newest && !victim.is_empty() && victim.keep() > keep {
+                if !self.newest && !victim.is_empty() && rank(victim.keep()) > rank(keep) {
                     // Everything here is worth more than the new entry.
                     return;
                 }
@@ -584,9 +620,10 @@ mod tests {
         assert_eq!(t.get(key(7)), Some((3, 4)));
         t.put(key(7), 0, INFINITE, 12);
         assert_eq!(t.get(key(7)), Some((0, INFINITE)));
-        // Eight more positions compete for the bucket; the settled one stays.
+        // Eight more positions of 60 times its work compete for the bucket; the settled
+        // one stays.
         for k in 8..16 {
-            t.put(key(k), 2, 2, 1_000_000);
+            t.put(key(k), 2, 2, 12 * 60);
         }
         assert_eq!(t.get(key(7)), Some((0, INFINITE)));
         assert_eq!(t.get(key(3)), None);
@@ -600,6 +637,30 @@ mod tests {
             std::mem::size_of::<Bucket>(),
             64,
             "a bucket is one cache line"
+        );
+    }
+
+    #[test]
+    fn an_open_entry_of_far_more_work_than_a_settled_one_takes_its_slot() {
+        let mut t = ProofTable::with_mb(0);
+        for k in 1..=8 {
+            t.put(key(k), 0, INFINITE, 12);
+        }
+        // Within SETTLED_WORTH times the work: refused.
+        t.put(key(9), 5, 6, 12 * 60);
+        assert_eq!(t.get(key(9)), None);
+        // Over a thousand times the work: it takes a settled entry's slot, and keeps it
+        // against a settled entry of little work.
+        assert!(12 * 1024 > SETTLED_WORTH * 12 * 2);
+        t.put(key(10), 5, 6, 12 * 1024);
+        assert_eq!(t.get(key(10)), Some((5, 6)));
+        assert_eq!((1..=8).filter(|&k| t.get(key(k)).is_some()).count(), 7);
+        t.put(key(11), INFINITE, 0, 12);
+        assert_eq!(t.get(key(10)), Some((5, 6)));
+        assert_eq!(
+            t.get(key(11)),
+            Some((INFINITE, 0)),
+            "one of the settled entries of 12 gives way to another"
         );
     }
 
