@@ -49,8 +49,8 @@ fn check(table: &ProofTable, split: Option<u32>, threads: usize) -> Checked {
 
 fn checks(c: &mut Criterion) {
     let table = on_search_stack(|| {
-        let mut table = ProofTable::with_mb(1);
-        let out = ProofSearch::new(&mut table, GOAL, Limits::default()).run(&root());
+        let table = ProofTable::with_mb(1);
+        let out = ProofSearch::new(&table, GOAL, Limits::default()).run(&root());
         assert_eq!(out.verdict, Verdict::Disproven);
         table
     });

@@ -16,8 +16,8 @@ use mancala_solver::proof::{Limits, ProofSearch, ProofTable};
 
 /// Runs the search for `attacker` from `g` and returns its nodes.
 fn nodes<G: Game>(g: &G, attacker: Player) -> u64 {
-    let mut table = ProofTable::with_mb(64);
-    ProofSearch::new(&mut table, attacker, Limits::default())
+    let table = ProofTable::with_mb(64);
+    ProofSearch::new(&table, attacker, Limits::default())
         .run(g)
         .nodes
 }

@@ -48,12 +48,12 @@ fn draw(n: usize, seeds: u32, rng: &mut SplitMix) -> Andada {
 fn value(g: &Andada, limit: u64, tt_mb: usize) -> (Option<i32>, u64) {
     let mut nodes = 0;
     for (attacker, yes) in [(g.to_move(), 1), (g.to_move().opponent(), -1)] {
-        let mut table = ProofTable::with_mb(tt_mb);
+        let table = ProofTable::with_mb(tt_mb);
         let limits = Limits {
             nodes: Some(limit),
             ..Limits::default()
         };
-        let out = ProofSearch::new(&mut table, attacker, limits).run(g);
+        let out = ProofSearch::new(&table, attacker, limits).run(g);
         nodes += out.nodes;
         match out.verdict {
             Verdict::Proven => return (Some(yes), nodes),

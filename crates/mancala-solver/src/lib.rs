@@ -16,5 +16,6 @@ pub mod tt;
 
 pub use search::{Bracket, Deepening, Start, Techniques};
 pub use solve::{
-    Config, Progress, Proven, PvEnd, Solution, Solver, on_search_stack, root_fingerprint,
+    Config, Progress, Proven, PvEnd, SEARCH_STACK, Solution, Solver, on_search_stack,
+    root_fingerprint,
 };

@@ -158,7 +158,7 @@ pub struct Solver {
 /// Stack of a search thread. The search recurses once per ply, and in games where
 /// positions can repeat a capture-free stretch can be thousands of plies deep; the
 /// memory is reserved, not committed, until used.
-const SEARCH_STACK: usize = 1 << 30;
+pub const SEARCH_STACK: usize = 1 << 30;
 
 /// Runs `f` on a thread with a search-sized stack (for callers that search directly with
 /// a [`Searcher`] or [`crate::minimax`]).

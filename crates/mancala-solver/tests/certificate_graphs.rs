@@ -138,7 +138,7 @@ fn leaf(mover: Player, value: i32) -> Node {
 
 /// Claims every key of the graph both proven and disproven.
 fn lying(gid: u32) -> ProofTable {
-    let mut t = ProofTable::with_mb(4);
+    let t = ProofTable::with_mb(4);
     for i in 0..graph(gid).nodes.len() {
         let p = Pos {
             gid,
@@ -221,7 +221,7 @@ fn drawn_graph(rng: &mut SplitMix) -> (u32, bool) {
 /// A table with random claims for the keys of graph `gid`'s positions: both proven and
 /// disproven, proven, disproven, (with `kinds` 5 or more) unsettled numbers, or none.
 fn random_claims(gid: u32, rng: &mut SplitMix, kinds: usize) -> ProofTable {
-    let mut table = ProofTable::with_mb(1);
+    let table = ProofTable::with_mb(1);
     for i in 0..graph(gid).nodes.len() {
         let p = Pos {
             gid,

@@ -29,8 +29,8 @@ fn root() -> Kalah {
 /// The search's table after its answer to `goal`: a table of 512 KB (65,536 entries),
 /// which keeps little of it.
 fn searched_for(goal: Goal, answer: Verdict) -> ProofTable {
-    let mut table = ProofTable::with_words(1 << 16).unwrap().unwrap();
-    let out = ProofSearch::new(&mut table, goal, Limits::default()).run(&root());
+    let table = ProofTable::with_words(1 << 16).unwrap().unwrap();
+    let out = ProofSearch::new(&table, goal, Limits::default()).run(&root());
     assert_eq!(out.verdict, answer);
     table
 }
@@ -227,7 +227,7 @@ fn a_check_in_parts_on_two_threads_holds_in_saved_rounds() {
 
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// The stop flag, raised after every 100th repair (so that it ends the stretch either
+/// The stop flag, raised after every 50th repair (so that it ends the stretch either
 /// between two positions, where that repair found the escape, or in the middle of the
 /// search for one, where the next repair is cut short and the position goes back to
 /// wait), ends the stretch with the check's state whole: saved and resumed, the check
@@ -238,7 +238,7 @@ fn a_check_stopped_after_a_repair_resumes_and_holds() {
         let table = searched();
         let path = temp_file("check-stop");
         let mut raise = |c: &Checked| {
-            if c.repairs.is_multiple_of(100) {
+            if c.repairs.is_multiple_of(50) {
                 STOP.store(true, Ordering::SeqCst);
             }
         };

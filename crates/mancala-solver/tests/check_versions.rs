@@ -65,8 +65,8 @@ fn finished(name: &str, split: Option<u32>, saved_as: impl Fn(&Checked)) -> (Che
     saved_as(&saved.checked);
     // Another question's label is refused, whatever the version.
     assert!(load_disproof_check(&path, "another", &root()).is_err());
-    let mut table = ProofTable::with_mb(1);
-    let out = ProofSearch::new(&mut table, GOAL, Limits::default()).run(&root());
+    let table = ProofTable::with_mb(1);
+    let out = ProofSearch::new(&table, GOAL, Limits::default()).run(&root());
     assert_eq!(out.verdict, Verdict::Disproven);
     let mut side = saved.repair_table.expect("the command checks with repairs");
     let inputs = CheckInputs {
@@ -144,12 +144,12 @@ fn a_search_checkpoint_of_version_2_is_read_with_its_root_proven() {
                 Some((0, INFINITE)),
                 "{mb:?}"
             );
-            let mut table = saved.table;
+            let table = saved.table;
             let goal = Goal {
                 attacker: Player::First,
                 at_least: 2,
             };
-            let out = ProofSearch::new(&mut table, goal, Limits::default()).run(&root);
+            let out = ProofSearch::new(&table, goal, Limits::default()).run(&root);
             assert_eq!((out.verdict, out.nodes), (Verdict::Proven, 0), "{mb:?}");
         }
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();

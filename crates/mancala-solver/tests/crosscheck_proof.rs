@@ -42,9 +42,8 @@ fn agrees_with<G: Game>(g: &G, truth: i32, table_mb: usize, oracle: Option<&dyn 
     ];
     for ((attacker, wins), mobility) in questions.into_iter().flat_map(|q| [(q, true), (q, false)])
     {
-        let mut table = ProofTable::with_mb(table_mb);
-        let mut search =
-            ProofSearch::new(&mut table, attacker, Limits::default()).with_oracle(oracle);
+        let table = ProofTable::with_mb(table_mb);
+        let mut search = ProofSearch::new(&table, attacker, Limits::default()).with_oracle(oracle);
         if !mobility {
             search = search.without_mobility();
         }
@@ -208,8 +207,8 @@ fn andada_2x3_with_an_endgame_oracle_agrees_with_the_database() {
                 .into_iter()
                 .enumerate()
             {
-                let mut table = ProofTable::with_mb(4);
-                let search = ProofSearch::new(&mut table, g.to_move(), Limits::default());
+                let table = ProofTable::with_mb(4);
+                let search = ProofSearch::new(&table, g.to_move(), Limits::default());
                 nodes[i] += search.with_oracle(oracle).run(&g).nodes;
             }
         }
@@ -224,7 +223,7 @@ fn andada_2x3_with_an_endgame_oracle_agrees_with_the_database() {
 /// A table that claims everything: every position reachable from `g` (up to `cap` of
 /// them) both proven and disproven. `None` when there are more.
 fn lying_table<G: Game>(g: &G, cap: usize) -> Option<ProofTable> {
-    let mut table = ProofTable::with_mb(16);
+    let table = ProofTable::with_mb(16);
     let mut seen = std::collections::HashSet::new();
     let mut todo = vec![*g];
     let mut moves = Moves::new();
@@ -362,7 +361,7 @@ impl Game for Coarse {
 fn certificates_hold_where_table_keys_collide() {
     on_search_stack(|| {
         // Every key a Coarse position can have, claimed both won and not won.
-        let mut lies = ProofTable::with_mb(1);
+        let lies = ProofTable::with_mb(1);
         for k in 0..16u64 {
             for p in [Player::First, Player::Second] {
                 lies.put(mover_key(k << 20, p), 0, 0, 1 << 20);
@@ -410,8 +409,8 @@ fn andada_2x3_is_won_by_the_second_player_and_a_stop_flag_stops_its_checks() {
             (Player::Second, Verdict::Proven),
             (Player::First, Verdict::Disproven),
         ] {
-            let mut table = ProofTable::with_mb(16);
-            let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(&start);
+            let table = ProofTable::with_mb(16);
+            let out = ProofSearch::new(&table, attacker, Limits::default()).run(&start);
             assert_eq!(out.verdict, verdict);
             let check = |stop: &'static AtomicBool| {
                 let mut side = ProofTable::with_mb(1);
@@ -443,15 +442,15 @@ fn disproofs_resting_on_the_path_are_counted() {
         let mut met = 0;
         for _ in 0..300 {
             let g = random_2x3(&mut rng, Rules::default());
-            let mut table = ProofTable::with_mb(1);
-            met += ProofSearch::new(&mut table, g.to_move(), Limits::default())
+            let table = ProofTable::with_mb(1);
+            met += ProofSearch::new(&table, g.to_move(), Limits::default())
                 .run(&g)
                 .path_disproofs;
         }
         assert!(met > 0, "no disproof rested on the path");
         let kalah = mancala_core::kalah::Kalah::start(4, 3, Default::default());
-        let mut table = ProofTable::with_mb(4);
-        let out = ProofSearch::new(&mut table, kalah.to_move(), Limits::default()).run(&kalah);
+        let table = ProofTable::with_mb(4);
+        let out = ProofSearch::new(&table, kalah.to_move(), Limits::default()).run(&kalah);
         assert_ne!(out.verdict, Verdict::Open);
         assert_eq!(out.path_disproofs, 0);
     });
@@ -474,9 +473,9 @@ fn the_checks_report_their_progress() {
             (Player::Second, Verdict::Proven),
             (Player::First, Verdict::Disproven),
         ] {
-            let mut table = ProofTable::with_mb(64);
+            let table = ProofTable::with_mb(64);
             let mut side = ProofTable::with_mb(1);
-            let out = ProofSearch::new(&mut table, attacker, Limits::default()).run(&start);
+            let out = ProofSearch::new(&table, attacker, Limits::default()).run(&start);
             assert_eq!(out.verdict, verdict);
             let mut seen: Vec<Checked> = Vec::new();
             let mut report = |c: &Checked| seen.push(*c);
@@ -512,7 +511,7 @@ fn a_search_reads_its_base_table() {
         let search =
             |table: &mut ProofTable, limits, g| ProofSearch::new(table, attacker, limits).run(g);
         let on_top_of = |base: &ProofTable, g| {
-            ProofSearch::new(&mut ProofTable::with_mb(4), attacker, Limits::default())
+            ProofSearch::new(&ProofTable::with_mb(4), attacker, Limits::default())
                 .with_base(base)
                 .run(g)
         };

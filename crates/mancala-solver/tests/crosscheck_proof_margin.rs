@@ -37,8 +37,8 @@ enum Answer {
 
 /// `margin`: with the margin initialisation (the default) or without it.
 fn answer<G: Game>(g: &G, goal: Goal, margin: bool) -> Answer {
-    let mut table = ProofTable::with_mb(1);
-    let mut search = ProofSearch::new(&mut table, goal, Limits::default());
+    let table = ProofTable::with_mb(1);
+    let mut search = ProofSearch::new(&table, goal, Limits::default());
     if !margin {
         search = search.without_margin();
     }

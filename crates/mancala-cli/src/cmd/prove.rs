@@ -10,13 +10,13 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
-use mancala_solver::on_search_stack;
 use mancala_solver::proof::{
     CheckError, CheckInputs, Checked, DisproofCheck, Goal, Limits, Outcome, Proof, ProofCheck,
-    ProofCheckpointError, ProofSearch, ProofTable, Repair, Report, Step, StretchedCheck, Verdict,
-    load_proof, save_proof,
+    ProofCheckpointError, ProofSearch, ProofTable, Repair, Report, Shared, Step, StretchedCheck,
+    Verdict, load_proof, run_threads, save_proof,
 };
 use mancala_solver::retro::Oracle;
+use mancala_solver::{SEARCH_STACK, on_search_stack};
 use serde::Serialize;
 
 use crate::cmd::checkpointing::{Earlier, Interrupted, check_writable};
@@ -100,6 +100,12 @@ pub struct ProveArgs {
     /// a table that --tt-mb asks to grow more than 16-fold): start over (its work is lost).
     #[arg(long, requires = "checkpoint")]
     force: bool,
+    /// Search threads over the one table, 1 to 1024. With more than one, each runs the
+    /// search from the root and steers away from the others' paths; the answers and
+    /// their checks are the same, the node count differs from run to run (default 1,
+    /// whose counts are the same every time).
+    #[arg(long, short = 't', value_parser = crate::args::threads, default_value_t = 1)]
+    threads: usize,
     /// Switch a technique off to measure it: mobility (new positions' proof and disproof
     /// numbers start from their number of moves; off: from 1 and 1), margin (in Kalah and
     /// Progressive the side behind on the captured margin starts with larger numbers),
@@ -224,6 +230,8 @@ struct Output {
     /// The table size in MB: the largest any question used (a resumed question keeps its
     /// checkpoint's unless --tt-mb asks for another), or --tt-mb when none was asked.
     tt_mb: usize,
+    /// Search threads (--threads).
+    threads: usize,
     /// The search's techniques switched off (--without), so that a measurement says
     /// what it measured.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -430,6 +438,7 @@ fn prove<G: CliGame>(src: &Source, opts: &RuleOptions, a: &ProveArgs) -> Result<
         databases,
         moves,
         tt_mb,
+        threads: a.threads,
         without: switched_off(&a.without),
     };
     if a.json {
@@ -594,7 +603,7 @@ fn ask<G: CliGame>(
             a.checkpoint_minutes
         );
     }
-    let (mut table, earlier) = open_table(&label, a)?;
+    let (table, earlier) = open_table(&label, a)?;
     let mut root_moves = mancala_core::Moves::new();
     root.for_each_child(|m, _| root_moves.push(m));
     // The first move the search is below, for the progress line.
@@ -637,15 +646,35 @@ fn ask<G: CliGame>(
         let out = loop {
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
-            let mut search = ProofSearch::new(&mut table, goal, limits).with_oracle(oracle);
-            for technique in &a.without {
-                search = match technique {
-                    Technique::Mobility => search.without_mobility(),
-                    Technique::Margin => search.without_margin(),
-                    Technique::Prefetch => search.without_prefetch(),
-                };
-            }
-            let o = search.with_progress(&mut report).run(root);
+            let search = |limits| {
+                let mut search = ProofSearch::new(&table, goal, limits).with_oracle(oracle);
+                for technique in &a.without {
+                    search = match technique {
+                        Technique::Mobility => search.without_mobility(),
+                        Technique::Margin => search.without_margin(),
+                        Technique::Prefetch => search.without_prefetch(),
+                    };
+                }
+                search
+            };
+            let o = if a.threads == 1 {
+                search(limits).with_progress(&mut report).run(root)
+            } else {
+                let shared = Shared::default();
+                // --max-nodes shared out: each thread its part.
+                limits.nodes = limits.nodes.map(|n| n.div_ceil(a.threads as u64));
+                run_threads(
+                    a.threads,
+                    SEARCH_STACK,
+                    || {
+                        search(limits)
+                            .with_shared(&shared)
+                            .with_progress(&mut report)
+                            .run(root)
+                    },
+                    |_| search(limits).with_shared(&shared).run(root),
+                )
+            };
             total.set(total.get() + o.nodes);
             path_disproofs += o.path_disproofs;
             let seconds = start.elapsed().as_secs_f64();

@@ -339,7 +339,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("t.ckpt");
         // A 4 MB table (2^16 buckets, 524,288 entries) offered 800,000 positions: it is full.
-        let mut t = ProofTable::with_mb(4);
+        let t = ProofTable::with_mb(4);
         for (i, k) in keys(800_000).enumerate() {
             t.put(k, i as u32 % 50 + 1, 7, i as u64);
         }

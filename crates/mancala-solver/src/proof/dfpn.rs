@@ -23,6 +23,7 @@ use arrayvec::ArrayVec;
 use mancala_core::Game;
 use mancala_core::game::MAX_MOVES;
 
+use super::parallel::{Shared, virtual_cost};
 use super::table::ProofTable;
 use super::{Goal, INFINITE, known_verdict, proof_key};
 use crate::path::PathSet;
@@ -86,7 +87,7 @@ pub struct Outcome {
 
 /// The search state: the table, the path and the counters.
 pub struct ProofSearch<'t, G: Game> {
-    table: &'t mut ProofTable,
+    table: &'t ProofTable,
     /// A table read where `table` has no entry, never written ([`ProofSearch::with_base`]).
     base: Option<&'t ProofTable>,
     goal: Goal,
@@ -115,6 +116,8 @@ pub struct ProofSearch<'t, G: Game> {
     oracle: Option<&'t dyn Oracle<G>>,
     /// Disproofs found that rested on a repetition above their node (not stored).
     path_disproofs: u64,
+    /// The other threads of a parallel search ([`super::parallel`]).
+    shared: Option<&'t Shared>,
 }
 
 /// Progress is reported every this many nodes.
@@ -160,7 +163,7 @@ fn add(a: u32, b: u32) -> u32 {
 
 impl<'t, G: Game> ProofSearch<'t, G> {
     /// A search for `goal`: a [`Goal`] or, for "does he win?", the attacker alone.
-    pub fn new(table: &'t mut ProofTable, goal: impl Into<Goal>, limits: Limits) -> Self {
+    pub fn new(table: &'t ProofTable, goal: impl Into<Goal>, limits: Limits) -> Self {
         ProofSearch {
             table,
             base: None,
@@ -181,7 +184,16 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             by_prefetch: true,
             oracle: None,
             path_disproofs: 0,
+            shared: None,
         }
+    }
+
+    /// Searches beside other threads over the same table: marks its path busy, steers
+    /// away from the others' paths, stops when one of them has the answer
+    /// ([`super::parallel`]).
+    pub fn with_shared(mut self, shared: &'t Shared) -> Self {
+        self.shared = Some(shared);
+        self
     }
 
     /// Starts new positions' numbers from 1 and 1 instead of their mobility (to measure
@@ -257,6 +269,12 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             (_, 0) => Verdict::Disproven,
             _ => Verdict::Open,
         };
+        if let Some(s) = self.shared {
+            s.add_nodes(self.nodes % CLOCK_EVERY);
+            if verdict != Verdict::Open {
+                s.finish();
+            }
+        }
         Outcome {
             verdict,
             pn,
@@ -270,13 +288,19 @@ impl<'t, G: Game> ProofSearch<'t, G> {
 
     fn count_node(&mut self) {
         self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && let Some(s) = self.shared
+        {
+            s.add_nodes(CLOCK_EVERY);
+            self.stopped |= s.is_done();
+        }
         if self.nodes.is_multiple_of(REPORT_EVERY) {
             let (pn, dn) = self.root_numbers;
             let updated_at = self.root_updated;
             let below = self.root_child;
             if let Some(report) = self.progress.as_mut() {
                 report(Report {
-                    nodes: self.nodes,
+                    nodes: self.shared.map_or(self.nodes, |s| s.nodes()),
                     pn,
                     dn,
                     updated_at,
@@ -375,6 +399,9 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         let attacking = g.to_move() == self.goal.attacker;
         let at = self.depth as u32;
         self.path.insert(key, at);
+        if let Some(s) = self.shared {
+            s.enter(key);
+        }
         self.depth += 1;
         self.max_depth = self.max_depth.max(self.depth);
         let (pn, dn, rep) = loop {
@@ -386,6 +413,10 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.stopped {
                 break (pn, dn, Self::disproof_rep(&children, attacking, dn));
             }
+            let (best, second) = self
+                .shared
+                .and_then(|s| Self::steer(&children, attacking, s, (th_pn, th_dn)))
+                .unwrap_or((best, second));
             let c = &children[best];
             let (c_pn, c_dn) = if attacking {
                 (th_pn.min(widened::<G>(second)), add(th_dn - dn, c.dn))
@@ -402,6 +433,9 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         };
         self.depth -= 1;
         self.path.remove(key);
+        if let Some(s) = self.shared {
+            s.leave(key);
+        }
         // A disproof resting on a repetition of a position above this one holds on this
         // path only: the parent uses it, the table does not keep it (where another path
         // reaches this position, that repetition may not be there). A repetition of this
@@ -428,6 +462,42 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         } else {
             disproven.max().unwrap_or(NO_REP)
         }
+    }
+
+    /// The child to search next and its sibling's number for the threshold when busy
+    /// children (other threads' paths) count [`virtual_cost`]: `None` when no child is
+    /// busy, or when the child so chosen is already past the threshold its parent may
+    /// give it (`th`: the parent's own thresholds), where the search must take the true
+    /// best child to make progress.
+    fn steer(
+        children: &[Child<G>],
+        attacking: bool,
+        shared: &Shared,
+        th: (u32, u32),
+    ) -> Option<(usize, u32)> {
+        let mut any = false;
+        let (mut best, mut least, mut second) = (0, INFINITE + 1, INFINITE);
+        for (i, c) in children.iter().enumerate() {
+            let mut mine = if attacking { c.pn } else { c.dn };
+            if mine != 0 && mine < INFINITE && shared.is_busy(c.key) {
+                any = true;
+                mine = virtual_cost(mine);
+            }
+            if mine < least {
+                second = least.min(INFINITE);
+                least = mine;
+                best = i;
+            } else if mine < second {
+                second = mine;
+            }
+        }
+        let c = &children[best];
+        let (own, th) = if attacking {
+            (c.pn, th.0)
+        } else {
+            (c.dn, th.1)
+        };
+        (any && own < th.min(widened::<G>(second))).then_some((best, second))
     }
 
     /// The node's numbers from its children's, the child to search next and the number

@@ -25,6 +25,7 @@
 pub mod certificate;
 pub mod checkpoint;
 pub mod dfpn;
+pub mod parallel;
 pub mod table;
 
 pub use certificate::{
@@ -34,6 +35,7 @@ pub use certificate::{
 };
 pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
 pub use dfpn::{Limits, Outcome, ProofSearch, Report, Verdict};
+pub use parallel::{Shared, run_threads};
 pub use table::{ProofTable, SavedEntries, TableTooBig};
 
 use mancala_core::{Game, Player};
@@ -237,8 +239,8 @@ mod tests {
                 at_least,
             };
             let run = |prefetch: bool| {
-                let mut table = ProofTable::with_mb(1);
-                let mut search = ProofSearch::new(&mut table, goal, Limits::default());
+                let table = ProofTable::with_mb(1);
+                let mut search = ProofSearch::new(&table, goal, Limits::default());
                 if !prefetch {
                     search = search.without_prefetch();
                 }
@@ -260,7 +262,7 @@ mod tests {
         g.for_each_child(|_, _| moves += 1);
         let mut reports = Vec::new();
         let mut keep = |r: Report| reports.push(r);
-        let mut table = ProofTable::with_mb(64);
+        let table = ProofTable::with_mb(64);
         let goal = Goal {
             attacker: Player::First,
             at_least: 12,
@@ -269,7 +271,7 @@ mod tests {
             nodes: Some(1 << 20),
             ..Limits::default()
         };
-        let out = ProofSearch::new(&mut table, goal, limits)
+        let out = ProofSearch::new(&table, goal, limits)
             .with_progress(&mut keep)
             .run(&g);
         assert_eq!(out.verdict, Verdict::Open);

@@ -28,6 +28,9 @@
 //! key, the numbers in full); [`ProofTable::take_bucket`] reads both layouts
 //! ([`SavedEntries`]).
 
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::INFINITE;
 
 /// One position's numbers in one word: the check (bits 0-35; 0 marks an empty slot, a
@@ -142,10 +145,10 @@ fn unpack(code: u64) -> u32 {
 /// 4 MB: 1,212.3 M + 15.8 M (308 s user), 111.4 M + 14.2 M (37 s), 60.4 M + 15.0 M
 /// (24 s), 39.0 M + 29.3 M (25 s); `kalah:6x4 --at-least 12`, 16 MB: 539.9 M + 93.5 M
 /// (146 s), 142.7 M + 89.3 M (82 s), 98.5 M + 106.7 M (79 s), 73.0 M + 140.2 M (93 s);
-/// `kalah:6x4 --at-least 10`, 4 MB: 12.4 M + 1.1 M, 6.7 M + 0.4 M, 7.2 M + 0.5 M, 7.1 M
-/// + 1.3 M; `kalah:6x4 --rules standard-capture --at-least 8`, 4 MB: 8.4 M + 1.3 M,
-/// 8.3 M + 1.6 M, 8.3 M + 1.4 M, 8.4 M + 6.9 M. With no worth at all the checks grew
-/// most (`kalah:6x4 --at-least 12`: 58.4 M + 281.6 M).
+/// `kalah:6x4 --at-least 10`, 4 MB: 12.4 M + 1.1 M, 6.7 M + 0.4 M, 7.2 M + 0.5 M,
+/// 7.1 M + 1.3 M; `kalah:6x4 --rules standard-capture --at-least 8`, 4 MB: 8.4 M +
+/// 1.3 M, 8.3 M + 1.6 M, 8.3 M + 1.4 M, 8.4 M + 6.9 M. With no worth at all the checks
+/// grew most (`kalah:6x4 --at-least 12`: 58.4 M + 281.6 M).
 pub const SETTLED_WORTH: u64 = 1 << (2 * SETTLED_STEPS);
 
 /// [`SETTLED_WORTH`] in the keep's units (each a factor of four in work).
@@ -219,10 +222,33 @@ impl SavedEntries {
 /// 8-byte words per bucket (one cache line).
 pub const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
 
-/// One cache line.
-#[derive(Copy, Clone, Default)]
+/// One cache line. Its words are atomic so that several searches can share one table
+/// ([`super::parallel`]): each word is read and written whole (relaxed: on x86-64 plain
+/// loads and stores), so a reader sees every entry as some writer left it; two writers
+/// may lose one of their entries, or both store the same position in two slots, which
+/// costs the search a little and the answers nothing (the certificate checks read the
+/// table only for which move to follow).
 #[repr(C, align(64))]
-struct Bucket([Entry; WAYS]);
+struct Bucket([AtomicU64; WAYS]);
+
+impl Default for Bucket {
+    fn default() -> Self {
+        Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
+    }
+}
+
+impl Bucket {
+    /// The entries as they are now.
+    #[inline]
+    fn load(&self) -> [Entry; WAYS] {
+        std::array::from_fn(|i| Entry(self.0[i].load(Relaxed)))
+    }
+
+    #[inline]
+    fn store(&self, i: usize, e: Entry) {
+        self.0[i].store(e.0, Relaxed);
+    }
+}
 
 /// The memory for a table was refused, or is more than the system has free.
 #[derive(Debug, thiserror::Error)]
@@ -293,7 +319,7 @@ impl ProofTable {
         let mut buckets = Vec::new();
         buckets.try_reserve_exact(count).map_err(|_| refused)?;
         advise_huge_pages(&buckets);
-        buckets.resize(count, Bucket::default());
+        buckets.resize_with(count, Bucket::default);
         let bits = count.trailing_zeros();
         Ok(ProofTable {
             buckets,
@@ -322,9 +348,12 @@ impl ProofTable {
         usize::try_from(count).ok()
     }
 
-    /// The table as 8-byte words, for saving it.
+    /// The table as 8-byte words, for saving it, between searches: no search may write
+    /// it while the words are read.
     pub fn words(&self) -> &[u64] {
-        // SAFETY: a bucket is 64 bytes of plain u64s (repr(C), no padding), aligned to 64.
+        // SAFETY: a bucket is 64 bytes of AtomicU64s, which have the layout of u64
+        // (repr(C), no padding), aligned to 64; the searches that write through `&self`
+        // have ended when a table is saved (`ask` saves between stretches).
         unsafe {
             std::slice::from_raw_parts(
                 self.buckets.as_ptr() as *const u64,
@@ -438,16 +467,16 @@ impl ProofTable {
             let key = high & !below | index as u64 & below;
             let (b, check) = self.split(key);
             let e = Entry::new(check, keep, pn, dn);
-            let bucket = &mut self.buckets[b].0;
+            let bucket = self.buckets[b].load();
             let same = bucket.iter().position(|x| x.check() == check);
-            let i = same.unwrap_or_else(|| least_valuable(bucket));
+            let i = same.unwrap_or_else(|| least_valuable(&bucket));
             let there = bucket[i];
             if there.is_empty() {
-                bucket[i] = e;
+                self.buckets[b].store(i, e);
             } else {
                 dropped += 1;
                 if rank(there.keep()) < rank(e.keep()) {
-                    bucket[i] = e;
+                    self.buckets[b].store(i, e);
                 }
             }
         };
@@ -506,6 +535,7 @@ impl ProofTable {
         self.buckets[b]
             .0
             .iter()
+            .map(|w| Entry(w.load(Relaxed)))
             .find(|e| e.check() == check)
             .map(|e| e.numbers())
     }
@@ -522,29 +552,29 @@ impl ProofTable {
     /// not stored at all) no answer in 900 s / 243,140,959 nodes in 149 s; `prove andada:6
     /// --only mover --tt-mb 1024 --db andada-6-12.db` 15,668,449 / 14,055,821 (measured
     /// with 16-byte entries).
-    pub fn put_leaf(&mut self, key: u64, pn: u32, dn: u32) {
+    pub fn put_leaf(&self, key: u64, pn: u32, dn: u32) {
         let (b, check) = self.split(key);
-        let bucket = &mut self.buckets[b].0;
+        let bucket = self.buckets[b].load();
         let slot = bucket
             .iter()
             .position(|e| e.check() == check)
             .or_else(|| bucket.iter().position(|e| e.is_empty()))
             .or_else(|| bucket.iter().position(|e| e.keep() == 0));
         if let Some(i) = slot {
-            bucket[i] = Entry::new(check, 0, pn, dn);
+            self.buckets[b].store(i, Entry::new(check, 0, pn, dn));
         }
     }
 
     /// Stores `key`'s numbers with the `work` (nodes) they took.
-    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+    pub fn put(&self, key: u64, pn: u32, dn: u32, work: u64) {
         let (b, check) = self.split(key);
         let settled = pn >= INFINITE || dn >= INFINITE || pn == 0 || dn == 0;
         let keep = keep_for(settled, work);
-        let bucket = &mut self.buckets[b].0;
+        let bucket = self.buckets[b].load();
         let slot = match bucket.iter().position(|e| e.check() == check) {
             Some(i) => i,
             None => {
-                let i = least_valuable(bucket);
+                let i = least_valuable(&bucket);
                 let victim = bucket[i];
                 if !self.newest && !victim.is_empty() && rank(victim.keep()) > rank(keep) {
                     // Everything here is worth more than the new entry.
@@ -553,7 +583,7 @@ impl ProofTable {
                 i
             }
         };
-        bucket[slot] = Entry::new(check, keep, pn, dn);
+        self.buckets[b].store(slot, Entry::new(check, keep, pn, dn));
     }
 }
 
@@ -614,7 +644,7 @@ mod tests {
 
     #[test]
     fn keeps_what_it_stores_and_prefers_settled_entries() {
-        let mut t = ProofTable::with_mb(0);
+        let t = ProofTable::with_mb(0);
         assert_eq!(t.get(key(7)), None);
         t.put(key(7), 3, 4, 10);
         assert_eq!(t.get(key(7)), Some((3, 4)));
@@ -642,7 +672,7 @@ mod tests {
 
     #[test]
     fn an_open_entry_of_far_more_work_than_a_settled_one_takes_its_slot() {
-        let mut t = ProofTable::with_mb(0);
+        let t = ProofTable::with_mb(0);
         for k in 1..=8 {
             t.put(key(k), 0, INFINITE, 12);
         }
@@ -651,7 +681,7 @@ mod tests {
         assert_eq!(t.get(key(9)), None);
         // Over a thousand times the work: it takes a settled entry's slot, and keeps it
         // against a settled entry of little work.
-        assert!(12 * 1024 > SETTLED_WORTH * 12 * 2);
+        const { assert!(12 * 1024 > SETTLED_WORTH * 12 * 2) };
         t.put(key(10), 5, 6, 12 * 1024);
         assert_eq!(t.get(key(10)), Some((5, 6)));
         assert_eq!((1..=8).filter(|&k| t.get(key(k)).is_some()).count(), 7);
@@ -699,7 +729,7 @@ mod tests {
 
     #[test]
     fn a_leaf_takes_a_free_slot_or_a_leafs_and_gives_way_to_any_other_entry() {
-        let mut t = ProofTable::with_mb(0);
+        let t = ProofTable::with_mb(0);
         t.put_leaf(key(1), 0, INFINITE);
         t.put(key(2), 5, 5, 2);
         for k in 3..9 {
@@ -749,10 +779,10 @@ mod tests {
         };
         // Two buckets whose keys differ in bit 0 only meet in a table of one bucket, where
         // the check alone tells entries apart: one entry, the more valuable.
-        let mut t = two();
+        let t = two();
         t.put(key(7), 1, 2, 1);
         t.put(key(7) | 1, 3, 4, 1 << 5);
-        let (mut one, taken) = move_all(&t, ProofTable::with_mb(0));
+        let (one, taken) = move_all(&t, ProofTable::with_mb(0));
         assert_eq!(taken.dropped, 1);
         assert_eq!(one.get(key(7)), Some((3, 4)));
         one.put(key(7), 5, 5, 1);
@@ -772,7 +802,7 @@ mod tests {
         let keys: Vec<u64> = (1..=300_000u64)
             .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
-        let mut t = ProofTable::with_mb(4);
+        let t = ProofTable::with_mb(4);
         for (i, &k) in keys.iter().enumerate() {
             t.put(k, i as u32 % 100 + 1, 1, 1 << 10);
         }
@@ -813,7 +843,7 @@ mod tests {
         // Bits 28-63 zero: stored with check 1, and indexed by that check wherever the
         // index borrows checked bits.
         let keys = [0x0ABC_DEF0_u64, 0x0123_4567];
-        let mut t = ProofTable::with_words(2 * BUCKET_WORDS as u64)
+        let t = ProofTable::with_words(2 * BUCKET_WORDS as u64)
             .unwrap()
             .unwrap();
         for (i, &k) in keys.iter().enumerate() {
@@ -874,7 +904,7 @@ mod tests {
         assert_eq!(big.get(keys[2]), Some((INFINITE, 0)));
         // The demoted entry is a leaf now: any searched work takes its slot.
         let b = big.split(keys[1]).0;
-        let keeps: Vec<u8> = big.buckets[b].0.iter().map(|e| e.keep()).collect();
+        let keeps: Vec<u8> = big.buckets[b].load().iter().map(|e| e.keep()).collect();
         assert!(
             keeps.contains(&0) && !keeps.contains(&(SETTLED | 1)),
             "{keeps:?}"
@@ -883,7 +913,12 @@ mod tests {
         let mut kept = ProofTable::with_mb(8);
         kept.take_bucket(0x1234, count, bucket, SavedEntries::Wide { demote: false });
         let b = kept.split(keys[1]).0;
-        assert!(kept.buckets[b].0.iter().any(|e| e.keep() == SETTLED | 1));
+        assert!(
+            kept.buckets[b]
+                .load()
+                .iter()
+                .any(|e| e.keep() == SETTLED | 1)
+        );
         // Into a table of one bucket all three meet, told apart by their checks.
         let mut one = ProofTable::with_mb(0);
         one.take_bucket(0x1234, count, bucket, wide);

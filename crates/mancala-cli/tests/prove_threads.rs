@@ -1,0 +1,82 @@
+//! `mancala prove --threads`: several searches over one table give the answers of one,
+//! checked, in every game; a node limit is shared out among them.
+
+mod common;
+
+use common::mancala;
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let o = mancala(args);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {err}");
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
+/// The answers of each question, in order.
+fn answers(out: &Value) -> Vec<String> {
+    out["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q["answer"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// One thread and four, in a 1 MB table (so that the threads replace each other's
+/// entries): the same value and answers, every certificate checked.
+#[test]
+fn four_threads_give_the_answers_of_one() {
+    let questions: [&[&str]; 5] = [
+        &["kalah:4x3", "--at-least", "8"],
+        &["kalah:6x3", "--at-least", "4"],
+        &["andada:3"],
+        &["afrika:8x2", "--rules", "giveaway"],
+        &["progressive:7x2", "--at-least", "1"],
+    ];
+    for q in questions {
+        let run = |threads: &str| {
+            let mut args = vec!["prove", "--json", "--tt-mb", "1", "--threads", threads];
+            args.extend(q);
+            json(&args)
+        };
+        let (one, four) = (run("1"), run("4"));
+        assert_eq!(answers(&one), answers(&four), "{q:?}");
+        assert_eq!(one["value"], four["value"], "{q:?}");
+        for out in [&one, &four] {
+            for a in out["questions"].as_array().unwrap() {
+                assert_eq!(a["certificate"], "checked", "{q:?}: {a}");
+            }
+        }
+    }
+}
+
+/// `--max-nodes` with two threads: each searches its half, and the question stays open.
+#[test]
+fn a_node_limit_is_shared_out_among_the_threads() {
+    let out = json(&[
+        "prove",
+        "kalah:6x4",
+        "--at-least",
+        "10",
+        "--max-nodes",
+        "100000",
+        "-t",
+        "2",
+        "--json",
+        "--tt-mb",
+        "16",
+    ]);
+    let q = &out["questions"][0];
+    assert_eq!(q["answer"], "open", "{q}");
+    assert_eq!(q["nodes"], 100_000, "{q}");
+    assert_eq!(out["threads"], 2, "{out}");
+}
+
+/// No threads is no search.
+#[test]
+fn zero_threads_are_refused() {
+    let o = mancala(&["prove", "kalah:4x3", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--threads"));
+}
