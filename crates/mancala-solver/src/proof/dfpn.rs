@@ -408,7 +408,8 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             let (pn, dn, best, second) = Self::combine(&children, attacking);
             if at == 0 {
                 self.root_numbers = (pn, dn);
-                self.root_updated = self.nodes;
+                // In the units of the reports: all the threads' nodes.
+                self.root_updated = self.shared.map_or(self.nodes, |s| s.nodes());
             }
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.stopped {
                 break (pn, dn, Self::disproof_rep(&children, attacking, dn));

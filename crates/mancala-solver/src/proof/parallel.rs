@@ -13,7 +13,7 @@
 //! (docs/solver.md, "Where a big table's time goes"), and one thread has about one table
 //! miss at a time outstanding; several threads overlap their misses.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 use super::dfpn::{Outcome, Verdict};
 
@@ -22,8 +22,9 @@ const BUSY_SLOTS: usize = 1 << 16;
 
 /// What the threads of one search share besides the table.
 pub struct Shared {
-    /// How many threads have each position (by its slot) on their path.
-    busy: Box<[AtomicU8]>,
+    /// How many threads have each position (by its slot) on their path (16 bits: more
+    /// than the most threads `prove` takes).
+    busy: Box<[AtomicU16]>,
     /// Raised by the first thread whose root is proven or disproven: the others stop.
     done: AtomicBool,
     /// Nodes of all the threads, for the progress line (each thread adds its count
@@ -34,7 +35,7 @@ pub struct Shared {
 impl Default for Shared {
     fn default() -> Self {
         Shared {
-            busy: (0..BUSY_SLOTS).map(|_| AtomicU8::new(0)).collect(),
+            busy: (0..BUSY_SLOTS).map(|_| AtomicU16::new(0)).collect(),
             done: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
         }
@@ -43,7 +44,7 @@ impl Default for Shared {
 
 impl Shared {
     #[inline]
-    fn slot(&self, key: u64) -> &AtomicU8 {
+    fn slot(&self, key: u64) -> &AtomicU16 {
         // The table's bucket index uses the key's low bits; these are other ones.
         &self.busy[(key >> 40) as usize & (BUSY_SLOTS - 1)]
     }
@@ -174,6 +175,47 @@ mod tests {
             );
             // The progress count holds every thread's nodes.
             assert_eq!(shared.nodes(), out.nodes, "at least {at_least}");
+        }
+    }
+
+    /// The progress reports of a parallel search count every thread's nodes, and say when
+    /// the root's numbers were set in the same count.
+    #[test]
+    fn reports_count_all_the_threads_nodes() {
+        let g = Kalah::start(6, 4, Default::default());
+        let goal = Goal {
+            attacker: Player::First,
+            at_least: 12,
+        };
+        let limits = Limits {
+            nodes: Some(1 << 21),
+            ..Limits::default()
+        };
+        let table = ProofTable::with_mb(16);
+        let shared = Shared::default();
+        let mut reports = Vec::new();
+        let mut keep = |r: crate::proof::Report| reports.push(r);
+        let out = run_threads(
+            2,
+            1 << 24,
+            || {
+                ProofSearch::new(&table, goal, limits)
+                    .with_shared(&shared)
+                    .with_progress(&mut keep)
+                    .run(&g)
+            },
+            |_| {
+                ProofSearch::new(&table, goal, limits)
+                    .with_shared(&shared)
+                    .run(&g)
+            },
+        );
+        assert_eq!(out.verdict, Verdict::Open);
+        assert_eq!(out.nodes, 2 << 21);
+        assert_eq!(reports.len(), 2, "one report a million nodes of thread 0");
+        for r in &reports {
+            assert!(r.updated_at <= r.nodes, "{r:?}");
+            assert!(r.nodes >= 1 << 20, "{r:?}");
         }
     }
 
