@@ -661,18 +661,25 @@ fn ask<G: CliGame>(
                 search(limits).with_progress(&mut report).run(root)
             } else {
                 let shared = Shared::default();
-                // --max-nodes shared out: each thread its part.
-                limits.nodes = limits.nodes.map(|n| n.div_ceil(a.threads as u64));
+                // --max-nodes shared out: thread i its part, the first `rem` one more (at
+                // least one node each).
+                let part = |i: usize| Limits {
+                    nodes: limits.nodes.map(|n| {
+                        let t = a.threads as u64;
+                        (n / t + u64::from((i as u64) < n % t)).max(1)
+                    }),
+                    ..limits
+                };
                 run_threads(
                     a.threads,
                     SEARCH_STACK,
                     || {
-                        search(limits)
+                        search(part(0))
                             .with_shared(&shared)
                             .with_progress(&mut report)
                             .run(root)
                     },
-                    |_| search(limits).with_shared(&shared).run(root),
+                    |i| search(part(i)).with_shared(&shared).run(root),
                 )
             };
             total.set(total.get() + o.nodes);
