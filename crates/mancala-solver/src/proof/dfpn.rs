@@ -477,21 +477,16 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         th: (u32, u32),
     ) -> Option<(usize, u32)> {
         let mut any = false;
-        let (mut best, mut least, mut second) = (0, INFINITE + 1, INFINITE);
+        let mut pick = Pick::default();
         for (i, c) in children.iter().enumerate() {
             let mut mine = if attacking { c.pn } else { c.dn };
             if mine != 0 && mine < INFINITE && shared.is_busy(c.key) {
                 any = true;
                 mine = virtual_cost(mine);
             }
-            if mine < least {
-                second = least.min(INFINITE);
-                least = mine;
-                best = i;
-            } else if mine < second {
-                second = mine;
-            }
+            pick.offer(i, mine);
         }
+        let Pick { best, second, .. } = pick;
         let c = &children[best];
         let (own, th) = if attacking {
             (c.pn, th.0)
@@ -506,7 +501,7 @@ impl<'t, G: Game> ProofSearch<'t, G> {
     /// the least proof number; at the defender's, the least disproof number.
     fn combine(children: &[Child<G>], attacking: bool) -> (u32, u32, usize, u32) {
         let mut sum = 0u32;
-        let (mut best, mut least, mut second) = (0, INFINITE + 1, INFINITE);
+        let mut pick = Pick::default();
         for (i, c) in children.iter().enumerate() {
             let (mine, other) = if attacking {
                 (c.pn, c.dn)
@@ -514,19 +509,50 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 (c.dn, c.pn)
             };
             sum = add(sum, other);
-            if mine < least {
-                second = least.min(INFINITE);
-                least = mine;
-                best = i;
-            } else if mine < second {
-                second = mine;
-            }
+            pick.offer(i, mine);
         }
+        let Pick {
+            best,
+            least,
+            second,
+        } = pick;
         let least = least.min(INFINITE);
         if attacking {
             (least, sum, best, second)
         } else {
             (sum, least, best, second)
+        }
+    }
+}
+
+/// The child of least number among those offered, its number and the next least (from
+/// which the chosen child's threshold comes).
+struct Pick {
+    best: usize,
+    least: u32,
+    second: u32,
+}
+
+impl Default for Pick {
+    fn default() -> Self {
+        Pick {
+            best: 0,
+            least: INFINITE + 1,
+            second: INFINITE,
+        }
+    }
+}
+
+impl Pick {
+    /// Child `i` has number `n`; the first of equal numbers stays the best.
+    #[inline]
+    fn offer(&mut self, i: usize, n: u32) {
+        if n < self.least {
+            self.second = self.least.min(INFINITE);
+            self.least = n;
+            self.best = i;
+        } else if n < self.second {
+            self.second = n;
         }
     }
 }
