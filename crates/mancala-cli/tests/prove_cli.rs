@@ -89,6 +89,32 @@ fn one_question_and_a_node_limit() {
     assert_eq!(out["value"], Value::Null);
     assert_eq!(out["questions"][0]["answer"], "open");
     assert_eq!(out["questions"][0]["nodes"], 1000);
+    // An open answer says where each first move stands; an answered one does not.
+    let first: Vec<(String, String)> = out["questions"][0]["first_moves"]
+        .as_array()
+        .expect("an open answer lists its first moves")
+        .iter()
+        .map(|f| {
+            let standing = f["standing"].as_str().unwrap().to_string();
+            let numbered = f["proof_number"].is_u64() && f["disproof_number"].is_u64();
+            assert_eq!(numbered, standing == "open", "{f}");
+            (f["move"].as_str().unwrap().to_string(), standing)
+        })
+        .collect();
+    let names: Vec<&str> = first.iter().map(|(m, _)| m.as_str()).collect();
+    assert_eq!(names, ["a", "b", "c", "d", "e", "f", "g", "h"]);
+    assert!(first.iter().any(|(_, s)| s == "open"), "{first:?}");
+    let out = json(&[
+        "prove",
+        "kalah:4x3",
+        "--at-least",
+        "10",
+        "--json",
+        "--tt-mb",
+        "16",
+    ]);
+    assert_eq!(out["questions"][0]["answer"], "no");
+    assert_eq!(out["questions"][0]["first_moves"], Value::Null);
 }
 
 /// `--without` each technique: the same answer, checked. The numbers' initialisations

@@ -12,8 +12,8 @@ use clap::{Args, ValueEnum};
 use mancala_core::{Player, with_game_type};
 use mancala_solver::proof::{
     CheckError, CheckInputs, Checked, DisproofCheck, Goal, Limits, Outcome, Proof, ProofCheck,
-    ProofCheckpointError, ProofSearch, ProofTable, Repair, Report, Shared, Step, StretchedCheck,
-    Verdict, load_proof, run_threads, save_proof,
+    ProofCheckpointError, ProofSearch, ProofTable, Repair, Report, Shared, Standing, Step,
+    StretchedCheck, Verdict, load_proof, run_threads, save_proof, standings,
 };
 use mancala_solver::retro::Oracle;
 use mancala_solver::{SEARCH_STACK, on_search_stack};
@@ -132,7 +132,9 @@ pub struct ProveArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
-    /// Print a progress line every few seconds even when stderr is not a terminal.
+    /// Print a progress line every few seconds even when stderr is not a terminal: nodes,
+    /// the root's numbers, and each first move as the table holds it (yes, no, its proof
+    /// and disproof numbers while open, or ? when the table has nothing on it).
     #[arg(long)]
     progress: bool,
 }
@@ -205,6 +207,63 @@ struct Answer {
     /// run's).
     #[serde(skip_serializing_if = "Option::is_none")]
     resumed: Option<Earlier>,
+    /// For an open answer: each first move as the search left it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    first_moves: Vec<FirstMove>,
+}
+
+/// One first move as the table holds it ([`Standing`]): in the progress lines, and in the
+/// JSON of an answer left open.
+#[derive(Serialize)]
+struct FirstMove {
+    #[serde(rename = "move")]
+    mv: String,
+    /// "yes" (the goal is reached after it), "no", "open", or "unseen" (not in the table:
+    /// not searched yet, or its entry replaced).
+    standing: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof_number: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    disproof_number: Option<u32>,
+}
+
+impl FirstMove {
+    /// Every first move of `root` as `table` holds it.
+    fn all<G: CliGame>(
+        table: &ProofTable,
+        root: &G,
+        goal: Goal,
+        oracle: Option<&dyn Oracle<G>>,
+    ) -> Vec<FirstMove> {
+        let named = |(m, s): (G::Move, Standing)| {
+            let (standing, numbers) = match s {
+                Standing::Reached => ("yes", None),
+                Standing::Missed => ("no", None),
+                Standing::Open { pn, dn } => ("open", Some((pn, dn))),
+                Standing::Unseen => ("unseen", None),
+            };
+            FirstMove {
+                mv: root.format_move(m),
+                standing,
+                proof_number: numbers.map(|n| n.0),
+                disproof_number: numbers.map(|n| n.1),
+            }
+        };
+        standings(table, root, goal, oracle)
+            .into_iter()
+            .map(named)
+            .collect()
+    }
+
+    /// "A no", "B 241664/35190" (proof/disproof numbers), "C ?" (unseen), joined.
+    fn line(moves: &[FirstMove]) -> String {
+        let one = |f: &FirstMove| match (f.standing, f.proof_number, f.disproof_number) {
+            (_, Some(pn), Some(dn)) => format!("{} {pn}/{dn}", f.mv),
+            ("unseen", ..) => format!("{} ?", f.mv),
+            (s, ..) => format!("{} {s}", f.mv),
+        };
+        moves.iter().map(one).collect::<Vec<_>>().join(", ")
+    }
 }
 
 #[derive(Serialize)]
@@ -632,12 +691,13 @@ fn ask<G: CliGame>(
                 let nodes = total.get() + r.nodes;
                 let (pn, dn) = (r.pn, r.dn);
                 errln!(
-                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s{}), root proof number {pn}, disproof number {dn}{}{}",
+                    "[{t:.0} s] {question} nodes {:.1} M ({:.2} M/s{}), root proof number {pn}, disproof number {dn}{}{}; first moves: {}",
                     nodes as f64 / 1e6,
                     nodes as f64 / 1e6 / t,
                     Earlier::in_all(earlier, nodes),
                     numbers_age(r),
-                    under(&r)
+                    under(&r),
+                    FirstMove::line(&FirstMove::all(&table, root, goal, oracle))
                 );
             }
         };
@@ -834,6 +894,10 @@ fn ask<G: CliGame>(
         disproof_number: out.dn,
         table_mb,
         resumed: earlier,
+        first_moves: match out.verdict {
+            Verdict::Open => FirstMove::all(&table, root, goal, oracle),
+            _ => Vec::new(),
+        },
     })
 }
 
@@ -1049,6 +1113,12 @@ fn print_human(out: &Output) {
         }
         if let Some(m) = &q.winning_move {
             outln!("  winning move (the checked strategy's first): {m}");
+        }
+        if !q.first_moves.is_empty() {
+            outln!(
+                "  first moves (proof/disproof numbers where open): {}",
+                FirstMove::line(&q.first_moves)
+            );
         }
     }
     if !out.moves.is_empty() {

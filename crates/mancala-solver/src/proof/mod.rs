@@ -7,6 +7,7 @@
 //! - [`dfpn`]: depth-first proof-number search (Nagai 2002) with the 1 + epsilon trick
 //!   (Pawlewicz and Lew 2007);
 //! - [`checkpoint`]: the table saved to a file and read back, to resume a long search;
+//! - [`standing`]: what the table holds on each first move, for a long search's progress;
 //! - [`certificate`]: the checks of a proof (a finite winning strategy) and of a
 //!   disproof (a set of positions the defender can keep the game in forever).
 //!
@@ -26,6 +27,7 @@ pub mod certificate;
 pub mod checkpoint;
 pub mod dfpn;
 pub mod parallel;
+pub mod standing;
 pub mod table;
 
 pub use certificate::{
@@ -36,6 +38,7 @@ pub use certificate::{
 pub use checkpoint::{ProofCheckpointError, SavedProof, load_proof, save_proof};
 pub use dfpn::{Limits, Outcome, ProofSearch, Report, Verdict};
 pub use parallel::{Shared, run_threads};
+pub use standing::{Standing, standings};
 pub use table::{ProofTable, SavedEntries, TableTooBig};
 
 use mancala_core::{Game, Player};
