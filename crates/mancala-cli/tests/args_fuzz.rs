@@ -142,16 +142,19 @@ fn mutated_command_lines_end_cleanly() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(11);
     let mut rng = SplitMix(seed);
-    let dir = std::env::temp_dir().join(format!("mancala-args-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Where the commands write (removed when `dir` is dropped, pass or fail).
+    let dir = tempfile::Builder::new()
+        .prefix("mancala-args-fuzz-")
+        .tempdir()
+        .unwrap();
     let bases = bases();
     let (mut stopped, mut failures) = (0, Vec::new());
     for _ in 0..cases {
         let base = &bases[rng.below(bases.len())];
         let args = mutate(base, &mut rng);
         let mut child = Command::new(env!("CARGO_BIN_EXE_mancala"))
-            .current_dir(&dir)
-            .env("MANCALA_DB_DIR", &dir)
+            .current_dir(dir.path())
+            .env("MANCALA_DB_DIR", dir.path())
             .args(&args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -184,7 +187,6 @@ fn mutated_command_lines_end_cleanly() {
             failures.push(format!("{args:?}: {status:?}\n{err}"));
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!(
         "argument fuzz: {cases} command lines; {} ended badly, {stopped} stopped after 10 s",
         failures.len()

@@ -19,7 +19,7 @@ fn cell(o: &Output) -> (String, u64) {
 
 #[test]
 fn table_uses_the_data_directory() {
-    let base = std::env::temp_dir().join(format!("mancala-db-use-{}", std::process::id()));
+    let base = common::temp_dir("db-use");
     let (with, without) = (base.join("with"), base.join("without"));
     std::fs::create_dir_all(&without).unwrap();
     let dir = with.to_str().unwrap();
@@ -40,7 +40,6 @@ fn table_uses_the_data_directory() {
     assert_eq!(r_db, r);
     assert!(r.contains("wins by 8"), "{r}");
     assert!(n_db < n, "{n_db} nodes with the database, {n} without");
-    let _ = std::fs::remove_dir_all(base);
 }
 
 /// A database up to more seeds copies the classes of the largest smaller one beside it,
@@ -75,7 +74,6 @@ fn retro_extends_a_smaller_database() {
         std::fs::read(fresh.join(file)).unwrap(),
     );
     assert!(a == b, "the extended database differs from a fresh build");
-    let _ = std::fs::remove_dir_all(base);
 }
 
 /// `stats` gives the data directory's database to the `perfect` player and says so; a
@@ -106,5 +104,4 @@ fn stats_gives_the_perfect_player_the_database() {
     let o = stats("ab:2");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("only a perfect player reads databases"));
-    let _ = std::fs::remove_dir_all(dir);
 }

@@ -105,7 +105,8 @@ fn out_of_range_values_are_refused_before_anything_runs() {
         "andada has a fixed number of stones per hole",
     );
     // Databases beyond the machine: refused before anything is allocated or written.
-    let out = std::env::temp_dir().join(format!("mancala-huge-{}.db", std::process::id()));
+    let dir = common::temp_dir("huge");
+    let out = dir.join("huge.db");
     let out = out.to_str().unwrap();
     refused(
         &["retro", "kalah:12", "--max-seeds", "255", "--out", out],
@@ -268,7 +269,6 @@ fn retro_never_overwrites_without_force() {
         "--force",
     );
     assert_kept(&out);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// --force replaces a file, never a link, a device or a folder in its place: saves are
@@ -357,7 +357,6 @@ fn show_and_stats_never_overwrite_without_force() {
         assert!(text.starts_with("<svg"), "{chart}: {text}");
     }
     refused(&["stats", "kalah:2x1", "--games", "5", "--force"], "--plot");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -439,7 +438,6 @@ fn play_takes_every_position_form_solve_takes() {
             &format!("a {game} position, but --game kauri was given"),
         );
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -464,7 +462,6 @@ fn odd_bytes_in_a_file_are_errors_with_a_place() {
         &["show", bin.to_str().unwrap()],
         "line 2, column 6: not UTF-8",
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -482,7 +479,6 @@ fn a_huge_capture_amount_in_reconstruct_is_no_crash() {
         );
         assert!(!stderr(&o).contains("panicked"), "{amount}: {}", stderr(&o));
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A capture amount beyond the stones in play is an error naming the file, line, ply and
@@ -521,7 +517,6 @@ fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
     let f = write_file(&dir, "r.txt", text.replacen("xe (+1)", "xe (+120)", 1));
     let o = reconstruct_with_one_correction(&f);
     assert_printed(&o, 0, "0 candidate(s) with at most 1 correction(s)");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Worker threads the system refuses (here: 4 GB stacks, through RUST_MIN_STACK, in a
@@ -532,7 +527,8 @@ fn every_capture_amount_beyond_the_stones_in_play_is_a_located_error() {
 #[test]
 fn a_refused_worker_pool_is_an_error() {
     let bin = env!("CARGO_BIN_EXE_mancala");
-    let db = std::env::temp_dir().join(format!("mancala-pool-{}.db", std::process::id()));
+    let dir = common::temp_dir("pool");
+    let db = dir.join("pool.db");
     for args in [
         format!("retro andada:3 --out {}", db.display()),
         "solve kalah:2x2 -t 1 --tt-mb 1 --value-only".to_string(),

@@ -57,7 +57,6 @@ fn a_typo_stops_show_at_its_place() {
         assert!(err.contains("typo.txt:line 13, column "), "{to}: {err}");
         assert!(err.contains(expect), "{to}: {err}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -114,7 +113,6 @@ fn verify_reports_every_problem_with_its_place_and_every_file() {
         "{v}"
     );
     assert_eq!(json.status.code(), Some(2));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -132,7 +130,6 @@ fn andada_records_hold_the_pie_decision() {
         "{}",
         text(&out.stdout)
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
@@ -143,7 +140,6 @@ fn a_record_that_goes_on_after_the_end_says_so() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("ply 67: e: the game is already over"), "{err}");
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// A legal but wrong move whose consequences no correction can mend: verify says that it

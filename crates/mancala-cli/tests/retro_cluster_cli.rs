@@ -100,7 +100,6 @@ fn two_processes_write_the_single_machine_file() {
             std::fs::remove_file(dir.join(f)).unwrap();
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Two processes of two workers each (requests routed to one worker of the other
@@ -118,7 +117,6 @@ fn two_processes_of_two_workers_write_the_single_machine_file() {
         assert_eq!(r["cluster"]["workers"], 2);
         assert_partitioned(r, i as u64, 2);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Process `i` of `processes` held exactly its share of every class (`n·i/P` up to
@@ -200,5 +198,4 @@ fn a_killed_process_restarted_with_the_other_gives_the_same_file() {
     let resumed = reports[0]["cluster"]["resumed_classes"].as_u64().unwrap();
     assert!((6..15).contains(&resumed), "resumed {resumed} classes");
     assert_eq!(reports[1]["cluster"]["resumed_classes"], resumed);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -352,9 +352,12 @@ mod tests {
     /// it was and no temporary file behind.
     #[test]
     fn a_failed_write_keeps_the_old_file_and_removes_the_partial_one() {
-        let dir = std::env::temp_dir().join(format!("mancala-ckpt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("a.ckpt");
+        // Removed when dropped, at the end of the test, pass or fail.
+        let dir = tempfile::Builder::new()
+            .prefix("mancala-ckpt-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("a.ckpt");
         std::fs::write(&path, b"the previous checkpoint").unwrap();
         let failed = write_atomically(&path, |w| {
             w.put(7)?;
@@ -368,6 +371,5 @@ mod tests {
         write_atomically(&path, |w| w.put(7)).unwrap();
         assert!(!partial_name(&path).exists());
         assert_ne!(std::fs::read(&path).unwrap(), b"the previous checkpoint");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -6,6 +6,8 @@
 //! number of cases by default; `MANCALA_FUZZ_CASES=1000000 cargo test --release -p
 //! mancala-solver --test certificate_graphs` runs more.
 
+mod common;
+
 use std::sync::RwLock;
 
 use mancala_core::game::SplitMix;
@@ -515,9 +517,8 @@ macro_rules! compared {
 /// tally, a disproof's rebuilds and a proof's going back included.
 #[test]
 fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
-    let dir = std::env::temp_dir().join(format!("mancala-check-graphs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("check");
+    // Removed when dropped, at the end of the test, pass or fail.
+    let path = common::temp_path("check-graphs", "check");
     let mut rng = SplitMix(0x5AFE);
     let no_stop: Option<&'static AtomicBool> = None;
     // For the whole disproof check, the split one, the proof check, and the proof check
@@ -572,7 +573,6 @@ fn checks_saved_and_resumed_after_every_position_end_as_one_run() {
             "kind {kind}: {saves} {retried} {failed} {held}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 static STOP_AFTER_REPAIRS: AtomicBool = AtomicBool::new(false);
@@ -584,9 +584,8 @@ static STOP_AFTER_REPAIRS: AtomicBool = AtomicBool::new(false);
 #[test]
 fn checks_stopped_after_every_repair_answer_as_one_run() {
     let stop = Some(&STOP_AFTER_REPAIRS);
-    let dir = std::env::temp_dir().join(format!("mancala-check-stops-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("check");
+    // Removed when dropped, at the end of the test, pass or fail.
+    let path = common::temp_path("check-stops", "check");
     let mut rng = SplitMix(0x570B);
     let (mut stops, mut proofs, mut disproofs, mut in_parts, mut stops_in_parts) = (0, 0, 0, 0, 0);
     // At most 30 stops a check: a repair that settles nothing runs again after each.
@@ -628,5 +627,4 @@ fn checks_stopped_after_every_repair_answer_as_one_run() {
         stops > 100 && proofs > 0 && disproofs > 0 && in_parts > 0 && stops_in_parts > 30,
         "{stops} {proofs} {disproofs} {in_parts} {stops_in_parts}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

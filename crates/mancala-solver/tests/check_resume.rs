@@ -5,6 +5,8 @@
 //! flag, saved and resumed, it still checks. The proof check of the "yes" to "at least
 //! +2" likewise.
 
+mod common;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -47,10 +49,9 @@ fn repair(side: &mut ProofTable) -> Option<Repair<'_>> {
     })
 }
 
-fn temp_file(tag: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mancala-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("check")
+/// A file in a temporary directory of its own, removed when the guard is dropped.
+fn temp_file(tag: &str) -> common::TempPath {
+    common::temp_path(tag, "check")
 }
 
 /// Runs a check in stretches (`pause` after each start gives its end), writing it to
@@ -142,7 +143,6 @@ fn a_check_in_saved_stretches_looks_at_what_one_run_does() {
         bytes.truncate(mid);
         std::fs::write(&path, &bytes).unwrap();
         assert!(load_disproof_check(&path, "kalah 6x3 +4", &root()).is_err());
-        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
 
@@ -181,7 +181,6 @@ fn a_check_in_parts_holds_less_and_resumes_as_one_run() {
         assert!(once.held * 2 < once.positions, "{once:?}");
         let path = temp_file("check-parts");
         paused_at_every_chance_as(&table, &path, Some(6), once);
-        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
 
@@ -221,7 +220,6 @@ fn a_check_in_parts_on_two_threads_holds_in_saved_rounds() {
         let found = found.unwrap();
         assert!(saves > 10 && found.parts > 10, "{saves} {found:?}");
         assert_eq!(found.parts_done, found.parts, "{found:?}");
-        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
 
@@ -245,7 +243,6 @@ fn a_check_stopped_after_a_repair_resumes_and_holds() {
         let (found, saves) = stretched(&table, Some(&STOP), &mut raise, || None, &path, None);
         assert!(found.is_ok(), "{found:?}");
         assert!(saves >= 10, "{saves}");
-        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }
 
@@ -311,6 +308,5 @@ fn a_proof_check_in_saved_stretches_looks_at_what_one_run_does() {
         assert!(saves > 10, "{saves}");
         // A disproof check's file is not a proof check's.
         assert!(load_disproof_check(&path, "+2", &root()).is_err());
-        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }

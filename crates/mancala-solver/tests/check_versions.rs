@@ -14,8 +14,10 @@
 //! Kept as they were written (2026-12-01), so that a change of the layout that forgets
 //! the older versions fails here rather than in a user's week-long run.
 
+mod common;
+
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mancala_core::kalah::{Kalah, Rules};
 use mancala_core::{Player, PositionText};
@@ -39,8 +41,9 @@ fn label() -> String {
     format!("{} [does South end with at least +4?]", root().to_text())
 }
 
-/// The fixture `name`, unpacked into a directory of its own.
-fn unpacked(name: &str) -> PathBuf {
+/// The fixture `name`, unpacked into a directory of its own (removed when the guard is
+/// dropped).
+fn unpacked(name: &str) -> common::TempPath {
     let packed = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name);
@@ -48,9 +51,7 @@ fn unpacked(name: &str) -> PathBuf {
     flate2::read::GzDecoder::new(std::fs::File::open(&packed).unwrap())
         .read_to_end(&mut bytes)
         .unwrap();
-    let dir = std::env::temp_dir().join(format!("mancala-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("check");
+    let path = common::temp_path(name, "check");
     std::fs::write(&path, bytes).unwrap();
     path
 }
@@ -86,7 +87,6 @@ fn finished(name: &str, split: Option<u32>, saved_as: impl Fn(&Checked)) -> (Che
     let Step::Done(found) = check.run(None) else {
         unreachable!("a check without a pause runs to its end")
     };
-    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     (
         saved.checked,
         found.expect("the saved check finishes and holds"),
@@ -152,6 +152,5 @@ fn a_search_checkpoint_of_version_2_is_read_with_its_root_proven() {
             let out = ProofSearch::new(&table, goal, Limits::default()).run(&root);
             assert_eq!((out.verdict, out.nodes), (Verdict::Proven, 0), "{mb:?}");
         }
-        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     });
 }

@@ -3,6 +3,8 @@
 //! resumes with the null-window test it had under way; a damaged file or one of another
 //! solve is refused.
 
+mod common;
+
 use mancala_core::kalah::{Kalah, Rules as KalahRules};
 use mancala_core::{Game, PositionText};
 use std::sync::atomic::Ordering;
@@ -18,8 +20,10 @@ fn solver(tt_mb: usize, threads: usize) -> Solver {
     })
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    std::env::temp_dir().join(format!("mancala-ckpt-{name}-{}", std::process::id()))
+/// A checkpoint file in a temporary directory of its own, removed when the guard is
+/// dropped.
+fn temp(name: &str) -> common::TempPath {
+    common::temp_path(&format!("ckpt-{name}"), "checkpoint")
 }
 
 fn start() -> Kalah {
@@ -51,7 +55,6 @@ fn a_saved_solve_resumes_in_another_solver_with_the_same_values() {
             full.nodes
         );
     }
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -83,7 +86,6 @@ fn a_table_alone_resumes_a_root_not_yet_proven() {
     let other = root.play(ms[0]);
     let o = again.solve(&other).unwrap();
     assert_eq!(o.value, solver(64, 1).solve(&other).unwrap().value);
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -112,7 +114,6 @@ fn damaged_and_foreign_checkpoints_are_refused() {
     std::fs::write(&path, b"not a checkpoint at all").unwrap();
     let e = checkpoint::load(&fresh, &path, "mine").unwrap_err();
     assert!(matches!(e, CheckpointError::NotACheckpoint { .. }), "{e}");
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -243,5 +244,4 @@ fn a_stopped_solve_saves_the_test_under_way_and_resumes_it() {
     let saved = checkpoint::load(&again, &path, "6x4").unwrap();
     assert_eq!(saved.proven, proven);
     assert_eq!(again.proven(), proven);
-    std::fs::remove_file(&path).unwrap();
 }

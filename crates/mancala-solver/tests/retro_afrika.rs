@@ -1,7 +1,7 @@
 //! Retrograde tables against minimax and alpha-beta, the database file's safety (checksums,
 //! resumable builds ending byte-identical) and the oracle.
 
-use std::path::PathBuf;
+mod common;
 
 use mancala_core::PositionText;
 use mancala_core::afrika::Afrika;
@@ -16,11 +16,10 @@ fn classes(m: u8, k: u8) -> Vec<StonesOnBoard> {
     (0..=k).map(|stones| StonesOnBoard { m, stones }).collect()
 }
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mancala-retro-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&d);
-    let _ = std::fs::remove_dir_all(partial_dir(&d));
-    d
+/// The file `name` in a temporary directory of its own, removed (with the build's
+/// `.partial` directory beside the file) when the guard is dropped.
+fn temp(name: &str) -> common::TempPath {
+    common::temp_path(&format!("retro-test-{name}"), name)
 }
 
 #[test]
@@ -133,7 +132,4 @@ fn database_files_round_trip_resume_and_detect_damage() {
         .err()
         .unwrap();
     assert!(e.to_string().contains("expected"), "{e}");
-    for p in [&a, &b, &d] {
-        let _ = std::fs::remove_file(p);
-    }
 }

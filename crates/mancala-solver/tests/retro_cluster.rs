@@ -4,7 +4,8 @@
 //! crates/mancala-cli/tests/retro_cluster_cli.rs.
 #![cfg(feature = "cluster")]
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::Arc;
 
 use mancala_core::afrika::Afrika;
@@ -15,14 +16,10 @@ use mancala_solver::retro::Database;
 use mancala_solver::retro::cluster::{self, Cluster};
 use mancala_solver::retro::db::{Quiet, partial_dir};
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "mancala-cluster-test-{}-{name}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_file(&d);
-    let _ = std::fs::remove_dir_all(partial_dir(&d));
-    d
+/// The file `name` in a temporary directory of its own, removed (with the build's
+/// `.partial` directory beside the file) when the guard is dropped.
+fn temp(name: &str) -> common::TempPath {
+    common::temp_path(&format!("cluster-test-{name}"), name)
 }
 
 fn threads(n: usize) -> Cluster {
@@ -64,9 +61,6 @@ fn same_file<G: Catalogued + Send + Sync + 'static>(tag: &str, root: &G, k: u8) 
         !partial_dir(&many).exists(),
         "{tag}: the partial directory remains"
     );
-    for f in [one, many] {
-        std::fs::remove_file(f).unwrap();
-    }
 }
 
 #[test]

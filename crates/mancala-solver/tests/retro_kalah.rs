@@ -2,15 +2,16 @@
 //! classes, both capture rules, both solving methods; the oracle inside the solver; a
 //! damaged file refused.
 
+mod common;
+
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use mancala_core::index::Indexed;
 use mancala_core::kalah::index::SeedsInPlay;
 use mancala_core::kalah::{Capture, Kalah, Rules};
 use mancala_core::{Game, Moves, Player, PositionText};
 use mancala_solver::minimax::minimax;
-use mancala_solver::retro::db::{Quiet, partial_dir};
+use mancala_solver::retro::db::Quiet;
 use mancala_solver::retro::{Database, DbError, Method};
 use mancala_solver::{Config, Solver};
 
@@ -20,11 +21,10 @@ fn classes(m: u8, k: u8, capture: Capture) -> Vec<SeedsInPlay> {
         .collect()
 }
 
-fn temp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mancala-kalah-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&d);
-    let _ = std::fs::remove_dir_all(partial_dir(&d));
-    d
+/// The file `name` in a temporary directory of its own, removed (with the build's
+/// `.partial` directory beside the file) when the guard is dropped.
+fn temp(name: &str) -> common::TempPath {
+    common::temp_path(&format!("kalah-test-{name}"), name)
 }
 
 /// Plain negamax over the game tree, memoised on (holes, side to move): the value still
@@ -195,9 +195,6 @@ fn an_extended_database_is_its_file_mapped() {
     let mut in_memory = Database::<Kalah>::empty("kalah", "standard");
     in_memory.solve(&all, &Quiet);
     assert!(in_memory.owned_bytes() == in_memory.positions() && in_memory.positions() > 0);
-    for p in [small_path, path, fresh_path] {
-        std::fs::remove_file(p).unwrap();
-    }
 }
 
 #[test]
@@ -232,5 +229,4 @@ fn a_flipped_byte_is_detected_and_the_file_refused() {
         Database::<Kalah>::load(&path, "kalah", "standard", &all),
         Err(DbError::Format { .. })
     ));
-    std::fs::remove_file(&path).unwrap();
 }

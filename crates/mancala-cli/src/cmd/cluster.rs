@@ -168,9 +168,12 @@ mod tests {
 
     #[test]
     fn hostfile_lines_are_checked() {
-        let dir = std::env::temp_dir().join(format!("mancala-hostfile-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("hosts");
+        // Removed when dropped, at the end of the test, pass or fail.
+        let dir = tempfile::Builder::new()
+            .prefix("mancala-hostfile-")
+            .tempdir()
+            .unwrap();
+        let file = dir.path().join("hosts");
         std::fs::write(&file, "# two\nalpha:2101\n\nbeta:2101\n").unwrap();
         let a = ClusterArgs {
             hostfile: Some(file.clone()),
@@ -187,6 +190,5 @@ mod tests {
             e.ends_with(":2:1: expected host:port, found \"beta\""),
             "{e}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,15 +1,39 @@
 //! What the command-line tests share.
 
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// A fresh directory of this test process under the system's temporary directory.
+/// A fresh directory of this test under the system's temporary directory, named
+/// `mancala-{tag}-` and a random suffix (so that one left behind says which test made
+/// it). It is removed with all in it when the guard returned is dropped: at the end of
+/// the test, pass or fail. Keep the guard in a named binding until the test ends (`let
+/// dir = temp_dir(..)`, not `let _ = ..`); it dereferences to the directory's path.
 #[allow(dead_code)] // not every test file needs one
-pub fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mancala-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+pub fn temp_dir(tag: &str) -> TestDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("mancala-{tag}-"))
+        .tempdir()
+        .unwrap();
+    TestDir(dir)
+}
+
+/// A test's temporary directory (see [`temp_dir`]), removed when dropped.
+#[allow(dead_code)] // not every test file needs one
+pub struct TestDir(tempfile::TempDir);
+
+impl Deref for TestDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
 }
 
 /// The text of the published file `positions/{file}`.

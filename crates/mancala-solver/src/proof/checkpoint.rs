@@ -335,9 +335,12 @@ mod tests {
 
     #[test]
     fn a_saved_table_moves_whole_into_its_size_or_a_larger_one_and_partly_into_a_smaller_one() {
-        let dir = std::env::temp_dir().join(format!("mancala-proof-ckpt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.ckpt");
+        // Removed when dropped, at the end of the test, pass or fail.
+        let dir = tempfile::Builder::new()
+            .prefix("mancala-proof-ckpt-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("t.ckpt");
         // A 4 MB table (2^16 buckets, 524,288 entries) offered 800,000 positions: it is full.
         let t = ProofTable::with_mb(4);
         for (i, k) in keys(800_000).enumerate() {
@@ -391,7 +394,6 @@ mod tests {
         let again = load_proof(&path, "q", None).unwrap();
         assert_eq!(again.table.low_bits(), 16);
         assert!(held.iter().all(|&(k, n)| again.table.get(k) == Some(n)));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The words of a wide table of `count` buckets holding the `offered` entries (key,
@@ -418,9 +420,12 @@ mod tests {
     #[test]
     fn wide_checkpoints_of_versions_1_and_2_are_read_into_this_layout() {
         use super::super::INFINITE;
-        let dir = std::env::temp_dir().join(format!("mancala-proof-v1-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("t.ckpt");
+        // Removed when dropped, at the end of the test, pass or fail.
+        let dir = tempfile::Builder::new()
+            .prefix("mancala-proof-v1-")
+            .tempdir()
+            .unwrap();
+        let path = dir.path().join("t.ckpt");
         let offered = keys(200_000).enumerate();
         let (words, entries) = wide(
             1 << 16,
@@ -491,6 +496,5 @@ mod tests {
             load_proof(&path, "q", None),
             Err(ProofCheckpointError::NotACheckpoint { .. })
         ));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

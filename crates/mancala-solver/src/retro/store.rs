@@ -147,11 +147,13 @@ mod tests {
     use crate::retro::db::Quiet;
     use mancala_core::kalah::{Kalah, Rules};
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("mancala-store-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A fresh directory under the system's temporary directory, removed when the guard
+    /// returned is dropped (at the end of the test, pass or fail).
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("mancala-store-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
@@ -166,10 +168,11 @@ mod tests {
 
     #[test]
     fn find_takes_the_largest_intact_file_and_reports_damaged_ones() {
-        let dir = temp_dir("find");
+        let guard = temp_dir("find");
+        let dir = guard.path();
         let root = Kalah::start(3, 2, Rules::default());
         let shelf = root.shelf().unwrap();
-        assert!(find(&dir, &root).0.is_none());
+        assert!(find(dir, &root).0.is_none());
         assert!(find(&dir.join("absent"), &root).0.is_none());
         for k in [5u8, 7] {
             Database::<Kalah>::build(
@@ -182,7 +185,7 @@ mod tests {
             )
             .unwrap();
         }
-        let (found, warnings) = find(&dir, &root);
+        let (found, warnings) = find(dir, &root);
         let found = found.unwrap();
         assert_eq!(found.max_seeds, 7);
         assert!(warnings.is_empty());
@@ -192,7 +195,7 @@ mod tests {
         let last = bytes.len() - 1;
         bytes[last] ^= 0x40;
         std::fs::write(&big, bytes).unwrap();
-        let (found, warnings) = find(&dir, &root);
+        let (found, warnings) = find(dir, &root);
         assert_eq!(found.unwrap().max_seeds, 5);
         assert_eq!(warnings.len(), 1);
         assert!(matches!(
@@ -206,8 +209,7 @@ mod tests {
         let other = root.with_rules(Rules {
             capture: mancala_core::kalah::Capture::Standard,
         });
-        assert!(find(&dir, &other).0.is_none());
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(find(dir, &other).0.is_none());
     }
 
     #[test]

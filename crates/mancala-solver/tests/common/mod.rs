@@ -3,6 +3,8 @@
 //! Each test file is its own crate and uses a part of these only.
 #![allow(dead_code)]
 
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use mancala_core::Game;
@@ -77,4 +79,42 @@ pub fn small_progressive(rng: &mut SplitMix, ending: Ending) -> Progressive {
     let k = 1 + rng.below(3) as u8;
     let plies = rng.below(8);
     walk(Progressive::start(n, k, ending), rng, plies)
+}
+
+/// The path `name` in a fresh directory of its own under the system's temporary
+/// directory, named `mancala-{tag}-` and a random suffix (so that one left behind says
+/// which test made it); nothing is created at the path itself. The directory is removed
+/// with all in it (the file, a database's `.partial` directory beside it) when the guard
+/// returned is dropped: at the end of the test, pass or fail. Keep the guard in a named
+/// binding until the test ends (`let path = temp_path(..)`, not `let _ = ..`); it
+/// dereferences to the path.
+pub fn temp_path(tag: &str, name: &str) -> TempPath {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("mancala-{tag}-"))
+        .tempdir()
+        .unwrap();
+    TempPath {
+        path: dir.path().join(name),
+        _dir: dir,
+    }
+}
+
+/// A path in a test's temporary directory (see [`temp_path`]), removed when dropped.
+pub struct TempPath {
+    path: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Deref for TempPath {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempPath {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
