@@ -219,12 +219,36 @@ struct FirstMove {
     #[serde(rename = "move")]
     mv: String,
     /// "yes" (the goal is reached after it), "no", "open", or "unseen" (not in the table:
-    /// not searched yet, or its entry replaced).
-    standing: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    proof_number: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    disproof_number: Option<u32>,
+    /// not searched yet, or its entry replaced), with the numbers of an open one.
+    #[serde(flatten)]
+    standing: StandingOut,
+}
+
+/// [`Standing`] as the JSON names it.
+#[derive(Serialize, Clone, Copy)]
+#[serde(tag = "standing", rename_all = "lowercase")]
+enum StandingOut {
+    Yes,
+    No,
+    Open {
+        proof_number: u32,
+        disproof_number: u32,
+    },
+    Unseen,
+}
+
+impl From<Standing> for StandingOut {
+    fn from(s: Standing) -> Self {
+        match s {
+            Standing::Reached => StandingOut::Yes,
+            Standing::Missed => StandingOut::No,
+            Standing::Open { pn, dn } => StandingOut::Open {
+                proof_number: pn,
+                disproof_number: dn,
+            },
+            Standing::Unseen => StandingOut::Unseen,
+        }
+    }
 }
 
 impl FirstMove {
@@ -235,32 +259,28 @@ impl FirstMove {
         goal: Goal,
         oracle: Option<&dyn Oracle<G>>,
     ) -> Vec<FirstMove> {
-        let named = |(m, s): (G::Move, Standing)| {
-            let (standing, numbers) = match s {
-                Standing::Reached => ("yes", None),
-                Standing::Missed => ("no", None),
-                Standing::Open { pn, dn } => ("open", Some((pn, dn))),
-                Standing::Unseen => ("unseen", None),
-            };
-            FirstMove {
-                mv: root.format_move(m),
-                standing,
-                proof_number: numbers.map(|n| n.0),
-                disproof_number: numbers.map(|n| n.1),
-            }
-        };
         standings(table, root, goal, oracle)
             .into_iter()
-            .map(named)
+            .map(|(m, s)| FirstMove {
+                mv: root.format_move(m),
+                standing: s.into(),
+            })
             .collect()
     }
 
     /// "A no", "B 241664/35190" (proof/disproof numbers), "C ?" (unseen), joined.
     fn line(moves: &[FirstMove]) -> String {
-        let one = |f: &FirstMove| match (f.standing, f.proof_number, f.disproof_number) {
-            (_, Some(pn), Some(dn)) => format!("{} {pn}/{dn}", f.mv),
-            ("unseen", ..) => format!("{} ?", f.mv),
-            (s, ..) => format!("{} {s}", f.mv),
+        let one = |f: &FirstMove| {
+            let what = match f.standing {
+                StandingOut::Yes => "yes".to_string(),
+                StandingOut::No => "no".to_string(),
+                StandingOut::Open {
+                    proof_number,
+                    disproof_number,
+                } => format!("{proof_number}/{disproof_number}"),
+                StandingOut::Unseen => "?".to_string(),
+            };
+            format!("{} {what}", f.mv)
         };
         moves.iter().map(one).collect::<Vec<_>>().join(", ")
     }
