@@ -565,13 +565,24 @@ impl ProofTable {
         }
     }
 
-    /// Stores `key`'s numbers with the `work` (nodes) they took.
+    /// Stores `key`'s numbers with the `work` (nodes) they took. Open numbers never
+    /// replace the same position's proof or disproof: one search never comes back to a
+    /// settled position, but where threads share the table ([`super::parallel`]) one of
+    /// them may still be working below a position that another has just settled, from
+    /// children it read before, and its open numbers would undo the verdict that the
+    /// positions above were settled by. On 2026-12-01 a two-thread "yes" of Kalah 6 x 6
+    /// (standard capture, after A C, "at least +4" for South) ended with one of the root's
+    /// children open again in the table, and its certificate check failed for want of
+    /// proofs that repairs of a million nodes could not find; a check of a small
+    /// parallel "yes" repaired one position even where the table lost nothing
+    /// (`first_verdicts_stay`).
     pub fn put(&self, key: u64, pn: u32, dn: u32, work: u64) {
         let (b, check) = self.split(key);
         let settled = pn >= INFINITE || dn >= INFINITE || pn == 0 || dn == 0;
         let keep = keep_for(settled, work);
         let bucket = self.buckets[b].load();
         let slot = match bucket.iter().position(|e| e.check() == check) {
+            Some(i) if !settled && is_settled(bucket[i].numbers()) => return,
             Some(i) => i,
             None => {
                 let i = least_valuable(&bucket);
@@ -585,6 +596,11 @@ impl ProofTable {
         };
         self.buckets[b].store(slot, Entry::new(check, keep, pn, dn));
     }
+}
+
+/// Whether stored numbers are a verdict: a proof (proof number 0) or a disproof.
+fn is_settled((pn, dn): (u32, u32)) -> bool {
+    pn == 0 || dn == 0
 }
 
 /// Asks for huge pages under the reserved, still untouched memory of `slots`: a big table
@@ -668,6 +684,26 @@ mod tests {
             64,
             "a bucket is one cache line"
         );
+    }
+
+    #[test]
+    fn open_numbers_never_undo_the_same_positions_verdict() {
+        let t = ProofTable::with_mb(0);
+        t.put(key(7), 0, INFINITE, 12);
+        t.put(key(7), 3, 4, 1 << 30);
+        assert_eq!(t.get(key(7)), Some((0, INFINITE)), "a proof stays");
+        t.put(key(8), INFINITE, 0, 1);
+        t.put(key(8), 9, 1, 5);
+        assert_eq!(t.get(key(8)), Some((INFINITE, 0)), "a disproof stays");
+        t.put_leaf(key(9), 0, INFINITE);
+        t.put(key(9), 2, 2, 3);
+        assert_eq!(t.get(key(9)), Some((0, INFINITE)), "a leaf's verdict stays");
+        // Open numbers still replace open numbers, and a verdict replaces them.
+        t.put(key(10), 2, 2, 3);
+        t.put(key(10), 5, 1, 3);
+        assert_eq!(t.get(key(10)), Some((5, 1)));
+        t.put(key(10), 0, INFINITE, 9);
+        assert_eq!(t.get(key(10)), Some((0, INFINITE)));
     }
 
     #[test]
