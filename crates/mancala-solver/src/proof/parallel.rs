@@ -2,7 +2,9 @@
 //!
 //! Each thread runs the whole search from the root ([`super::ProofSearch`]) and reads
 //! and writes the same [`super::ProofTable`], so each one's proofs and disproofs are the
-//! others' as soon as they are stored. Alone, they would all follow the same most-proving
+//! others' as soon as they are stored, and stay: a thread that comes back from below a
+//! position another has settled meanwhile cannot store its open numbers over the verdict
+//! ([`super::ProofTable::put`]). Alone, they would all follow the same most-proving
 //! path; so a thread marks the positions on its path as busy, and a thread choosing
 //! among children counts a busy child's number a quarter higher (a virtual cost, after
 //! Kaneko's parallel df-pn, 2010), which sends it to a close second-best child instead,
