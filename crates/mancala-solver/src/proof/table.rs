@@ -575,10 +575,10 @@ impl ProofTable {
     /// children open again in the table, and its certificate check failed for want of
     /// proofs that repairs of a million nodes could not find; a check of a small
     /// parallel "yes" repaired one position even where the table lost nothing
-    /// (`first_verdicts_stay`).
+    /// (`prove_threads::threads_never_undo_each_others_verdicts` in mancala-cli).
     pub fn put(&self, key: u64, pn: u32, dn: u32, work: u64) {
         let (b, check) = self.split(key);
-        let settled = pn >= INFINITE || dn >= INFINITE || pn == 0 || dn == 0;
+        let settled = is_settled((pn, dn));
         let keep = keep_for(settled, work);
         let bucket = self.buckets[b].load();
         let slot = match bucket.iter().position(|e| e.check() == check) {
@@ -598,9 +598,10 @@ impl ProofTable {
     }
 }
 
-/// Whether stored numbers are a verdict: a proof (proof number 0) or a disproof.
+/// Whether numbers are a verdict: a proof (proof number 0, disproof number infinite) or
+/// a disproof.
 fn is_settled((pn, dn): (u32, u32)) -> bool {
-    pn == 0 || dn == 0
+    pn == 0 || dn == 0 || pn >= INFINITE || dn >= INFINITE
 }
 
 /// Asks for huge pages under the reserved, still untouched memory of `slots`: a big table
