@@ -197,9 +197,6 @@ struct Answer {
     /// in the table and had to be found again where needed (this run's, not a
     /// checkpoint's earlier runs').
     path_disproofs: u64,
-    /// With --threads: how often a thread went back up to a position another thread had
-    /// settled while it was below (this run's).
-    unwinds: u64,
     /// The root's proof and disproof numbers at the end.
     proof_number: u32,
     disproof_number: u32,
@@ -726,7 +723,6 @@ fn ask<G: CliGame>(
         };
         let mut saved = Ok(());
         let mut path_disproofs = 0;
-        let mut unwinds = 0;
         let out = loop {
             let mut limits = stretch;
             limits.nodes = stretch.nodes.map(|n| n.saturating_sub(total.get()).max(1));
@@ -768,13 +764,11 @@ fn ask<G: CliGame>(
             };
             total.set(total.get() + o.nodes);
             path_disproofs += o.path_disproofs;
-            unwinds += o.unwinds;
             let seconds = start.elapsed().as_secs_f64();
             let out = Outcome {
                 nodes: total.get(),
                 seconds,
                 path_disproofs,
-                unwinds,
                 ..o
             };
             let spent = stretch.nodes.is_some_and(|n| total.get() >= n);
@@ -916,7 +910,6 @@ fn ask<G: CliGame>(
         nodes_per_second: out.nodes as f64 / out.seconds.max(1e-9),
         max_depth: out.max_depth,
         path_disproofs: out.path_disproofs,
-        unwinds: out.unwinds,
         proof_number: out.pn,
         disproof_number: out.dn,
         table_mb,

@@ -83,9 +83,6 @@ pub struct Outcome {
     /// not stored: each one that another visit needs is searched again. How much that
     /// costs is measured in docs/solver.md ("Proof-number search").
     pub path_disproofs: u64,
-    /// Parallel search: positions a thread went back up to because another thread had
-    /// settled them while it was below ([`ProofSearch::overtaken`]).
-    pub unwinds: u64,
 }
 
 /// The search state: the table, the path and the counters.
@@ -121,13 +118,6 @@ pub struct ProofSearch<'t, G: Game> {
     path_disproofs: u64,
     /// The other threads of a parallel search ([`super::parallel`]).
     shared: Option<&'t Shared>,
-    /// Parallel search only: the keys of the path, by path index ([`Self::overtaken`]).
-    path_keys: Vec<u64>,
-    /// Parallel search only: the path index of a position another thread has settled
-    /// while this one was below it; the search goes back up to it.
-    unwind: Option<u32>,
-    /// Positions this thread went back up to because another had settled them.
-    unwinds: u64,
 }
 
 /// Progress is reported every this many nodes.
@@ -195,9 +185,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             oracle: None,
             path_disproofs: 0,
             shared: None,
-            path_keys: Vec::new(),
-            unwind: None,
-            unwinds: 0,
         }
     }
 
@@ -296,7 +283,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
             seconds: start.elapsed().as_secs_f64(),
             max_depth: self.max_depth,
             path_disproofs: self.path_disproofs,
-            unwinds: self.unwinds,
         }
     }
 
@@ -307,7 +293,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         {
             s.add_nodes(CLOCK_EVERY);
             self.stopped |= s.is_done();
-            self.unwind = self.unwind.or_else(|| self.overtaken());
         }
         if self.nodes.is_multiple_of(REPORT_EVERY) {
             let (pn, dn) = self.root_numbers;
@@ -333,18 +318,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 self.stopped = true;
             }
         }
-    }
-
-    /// Parallel search: the path index of the highest position of this thread's path
-    /// that the table now holds as settled. Another thread settled it (this one settles
-    /// a position only when it leaves it), so everything this one does below it is
-    /// wasted: the numbers it works from were read before the verdict. Looked for every
-    /// [`CLOCK_EVERY`] nodes, one table read per position of the path.
-    fn overtaken(&self) -> Option<u32> {
-        self.path_keys
-            .iter()
-            .position(|&k| self.table.get(k).is_some_and(is_settled))
-            .map(|at| at as u32)
     }
 
     /// The children of `g`, each with its numbers from the table, its final verdict or
@@ -428,7 +401,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         self.path.insert(key, at);
         if let Some(s) = self.shared {
             s.enter(key);
-            self.path_keys.push(key);
         }
         self.depth += 1;
         self.max_depth = self.max_depth.max(self.depth);
@@ -438,18 +410,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
                 self.root_numbers = (pn, dn);
                 // In the units of the reports: all the threads' nodes.
                 self.root_updated = self.shared.map_or(self.nodes, |s| s.nodes());
-            }
-            if let Some(to) = self.unwind {
-                // Going back up to a position another thread has settled: the
-                // positions below it keep the numbers they have; it takes the verdict.
-                if to < at {
-                    break (pn, dn, Self::disproof_rep(&children, attacking, dn));
-                }
-                self.unwind = None;
-                if let Some((pn, dn)) = self.table.get(key).filter(|&n| is_settled(n)) {
-                    self.unwinds += 1;
-                    break (pn, dn, NO_REP);
-                }
             }
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 || self.stopped {
                 break (pn, dn, Self::disproof_rep(&children, attacking, dn));
@@ -476,7 +436,6 @@ impl<'t, G: Game> ProofSearch<'t, G> {
         self.path.remove(key);
         if let Some(s) = self.shared {
             s.leave(key);
-            self.path_keys.pop();
         }
         // A disproof resting on a repetition of a position above this one holds on this
         // path only: the parent uses it, the table does not keep it (where another path
@@ -625,64 +584,7 @@ fn margin_weight<G: Game>(g: &G, goal: Goal) -> (bool, u32) {
 /// The largest factor [`margin_weight`] gives.
 const MARGIN_WEIGHT_CAP: u32 = 5;
 
-/// Whether numbers are a proof or a disproof.
-#[inline]
-fn is_settled((pn, dn): (u32, u32)) -> bool {
-    pn == 0 || dn == 0
-}
-
 /// The numbers of a settled position: a win is proven, anything else disproven.
 fn settled(win: bool) -> (u32, u32) {
     if win { (0, INFINITE) } else { (INFINITE, 0) }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::proof::parallel::run_threads;
-    use mancala_core::Player;
-    use mancala_core::kalah::Kalah;
-
-    /// A thread sees the highest position of its path that the table holds as settled,
-    /// and nothing while none is.
-    #[test]
-    fn a_thread_finds_the_highest_settled_position_of_its_path() {
-        let table = ProofTable::with_mb(1);
-        let shared = Shared::default();
-        let goal = Goal {
-            attacker: Player::First,
-            at_least: 1,
-        };
-        let mut search: ProofSearch<'_, Kalah> =
-            ProofSearch::new(&table, goal, Limits::default()).with_shared(&shared);
-        search.path_keys = vec![0x1111 << 40 | 3, 0x2222 << 40 | 5, 0x3333 << 40 | 7];
-        table.put(search.path_keys[0], 5, 7, 100);
-        assert_eq!(search.overtaken(), None, "open numbers are no verdict");
-        table.put(search.path_keys[2], 0, INFINITE, 10);
-        assert_eq!(search.overtaken(), Some(2));
-        table.put(search.path_keys[1], INFINITE, 0, 10);
-        assert_eq!(search.overtaken(), Some(1));
-    }
-
-    /// Four threads that go back up to positions others settled reach the verdicts of
-    /// one thread: Kalah(6,3) is worth at least +2 and less than +4.
-    #[test]
-    fn threads_that_go_back_up_reach_the_verdict_of_one() {
-        let g = Kalah::start(6, 3, Default::default());
-        for (at_least, verdict) in [(2, Verdict::Proven), (4, Verdict::Disproven)] {
-            let goal = Goal {
-                attacker: Player::First,
-                at_least,
-            };
-            let table = ProofTable::with_mb(4);
-            let shared = Shared::default();
-            let search = || {
-                ProofSearch::new(&table, goal, Limits::default())
-                    .with_shared(&shared)
-                    .run(&g)
-            };
-            let out = run_threads(4, 1 << 24, search, |_| search());
-            assert_eq!(out.verdict, verdict, "at least {at_least}");
-        }
-    }
 }

@@ -131,7 +131,6 @@ pub fn run_threads(
     for o in &outs {
         out.nodes += o.nodes;
         out.path_disproofs += o.path_disproofs;
-        out.unwinds += o.unwinds;
         out.max_depth = out.max_depth.max(o.max_depth);
     }
     out
