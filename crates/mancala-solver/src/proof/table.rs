@@ -248,6 +248,15 @@ impl Bucket {
     fn store(&self, i: usize, e: Entry) {
         self.0[i].store(e.0, Relaxed);
     }
+
+    /// Puts `new` in slot `i` if it still holds `old`; false if another thread wrote
+    /// the slot meanwhile.
+    #[inline]
+    fn replace(&self, i: usize, old: Entry, new: Entry) -> bool {
+        self.0[i]
+            .compare_exchange(old.0, new.0, Relaxed, Relaxed)
+            .is_ok()
+    }
 }
 
 /// The memory for a table was refused, or is more than the system has free.
@@ -579,22 +588,31 @@ impl ProofTable {
     pub fn put(&self, key: u64, pn: u32, dn: u32, work: u64) {
         let (b, check) = self.split(key);
         let settled = is_settled((pn, dn));
-        let keep = keep_for(settled, work);
-        let bucket = self.buckets[b].load();
-        let slot = match bucket.iter().position(|e| e.check() == check) {
-            Some(i) if !settled && is_settled(bucket[i].numbers()) => return,
-            Some(i) => i,
-            None => {
-                let i = least_valuable(&bucket);
-                let victim = bucket[i];
-                if !self.newest && !victim.is_empty() && rank(victim.keep()) > rank(keep) {
-                    // Everything here is worth more than the new entry.
-                    return;
+        let new = Entry::new(check, keep_for(settled, work), pn, dn);
+        // Compare and swap, not a plain store: between this thread's read of the bucket
+        // and its write another thread may settle the same position in the same slot,
+        // and a plain store put the open numbers back over that verdict (a CI run of
+        // `threads_never_undo_each_others_verdicts` repaired one position so, 2026-12-06).
+        loop {
+            let bucket = self.buckets[b].load();
+            let slot = match bucket.iter().position(|e| e.check() == check) {
+                Some(i) if !settled && is_settled(bucket[i].numbers()) => return,
+                Some(i) => i,
+                None => {
+                    let i = least_valuable(&bucket);
+                    let victim = bucket[i];
+                    if !self.newest && !victim.is_empty() && rank(victim.keep()) > rank(new.keep())
+                    {
+                        // Everything here is worth more than the new entry.
+                        return;
+                    }
+                    i
                 }
-                i
+            };
+            if self.buckets[b].replace(slot, bucket[slot], new) {
+                return;
             }
-        };
-        self.buckets[b].store(slot, Entry::new(check, keep, pn, dn));
+        }
     }
 }
 
