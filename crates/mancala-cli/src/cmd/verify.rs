@@ -138,10 +138,11 @@ fn check<G: RecordGame>(name: &str, rec: &record::RecordFile) -> Result<Report<(
 fn print_human(r: &FileReport) {
     let rep = &r.report;
     outln!(
-        "{}: {} record, {} plies: {}",
+        "{}: {} record, {} {}: {}",
         r.file,
         r.game,
         rep.plies,
+        if rep.plies == 1 { "ply" } else { "plies" },
         if rep.consistent {
             "consistent".to_string()
         } else {
